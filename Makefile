@@ -1,0 +1,49 @@
+# clustersim: the two commands of the quick start, plus bench and asan.
+#   make run    install deps if missing, build (Release), simulate a real trace into out/
+#   make test   install deps if missing, build with ASan+UBSan, run every test
+#   make bench  Release build, micro-benchmarks and end-to-end timings (BENCHMARKS.md)
+#   make asan   the sanitizer build only
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TRACES ?= ../shared/traces
+RUN_TRACE ?= $(TRACES)/KTH-SP2-1996-2.1-cln.swf.gz
+RELEASE := build/release
+ASAN := build/asan
+
+.PHONY: all deps release asan run test test-release bench clean
+
+all: release
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(RELEASE)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(RELEASE) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+$(ASAN)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(ASAN) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERSIM_SANITIZE=ON \
+	  -DCLUSTERSIM_BUILD_BENCH=OFF
+
+release: deps $(RELEASE)/build.ninja
+	cmake --build $(RELEASE) -j $(JOBS)
+
+asan: deps $(ASAN)/build.ninja
+	cmake --build $(ASAN) -j $(JOBS)
+
+run: release
+	$(RELEASE)/src/clustersim simulate $(RUN_TRACE) --backfill easy --check -o out/kth-easy
+	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json"
+
+# Tests run under ASan+UBSan; CLUSTERSIM_TRACES tells them where the shared traces are.
+test: asan
+	cd $(ASAN) && CLUSTERSIM_TRACES=$(abspath $(TRACES)) ASAN_OPTIONS=detect_leaks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
+
+test-release: release
+	cd $(RELEASE) && CLUSTERSIM_TRACES=$(abspath $(TRACES)) ctest --output-on-failure -j $(JOBS)
+
+bench: release
+	bash bench/run_e2e.sh $(RELEASE) $(TRACES)
+
+clean:
+	rm -rf build out

@@ -1,0 +1,249 @@
+#include "cli/options.h"
+
+#include <random>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "io/number_parse.h"
+#include "io/text_lines.h"
+#include "io/timestamp.h"
+
+namespace clustersim {
+
+void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
+  const bool sim = fe == Frontend::kSimulator;
+  app->add_option("trace", v->trace, "Trace file: dr_evt CSV, SWF or SWF.gz");
+  if (sim) app->add_option("-i,--infile", v->infile, "Trace file (instead of the positional argument)");
+
+  // Machine.
+  app->add_option(sim ? "-n,--total_nodes,--total-nodes" : "-n,--total_nodes,--total-nodes", v->total_nodes,
+                  sim ? "Machine size in nodes (default 795, dr_evt's Lassen)"
+                      : "Machine size in job units (CSV: required; SWF: default MaxProcs, else MaxNodes)");
+  app->add_option("--procs-per-node,--procs_per_node", v->procs_per_node,
+                  "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)");
+  app->add_option("--format", v->format, "Input format: auto, csv, swf (default auto: by name, then content)");
+  app->add_option("--swf-policy,--swf_policy", v->swf_policy,
+                  "SWF normalisation: strict (default), clean, pyss, pyss-strong, rlscheduler, batsim");
+
+  // Policy.
+  app->add_option(sim ? "-p,--priority_policy,--policy" : "-p,--policy,--priority_policy", v->policy,
+                  "Queue order: fcfs, sjf, ljf, wfp3, unicep, f1; dr_evt names fcfs_alt, fcfs_conservative");
+  app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
+                  "Backfilling: easy (default), conservative, none");
+  app->add_option("--compat", v->compat,
+                  sim ? "Semantics preset: dr_evt (default here), none" : "Semantics preset: none (default), dr_evt");
+  app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
+  app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
+  app->add_option("--overrun", v->overrun,
+                  "A job running past its limit: clip (default: killed at the limit) or allow");
+  app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
+
+  // Run times.
+  app->add_option("-r,--run_time_mode,--runtime_mode,--duration_mode", v->run_time_mode,
+                  "Simulation run times: actual (default), limit, distribution");
+  app->add_option("-D,--run_time_distribution", v->run_time_distribution, "normal (default), lognormal, uniform");
+  app->add_option("-S,--run_time_scale", v->run_time_scale, "Scale factor s (default 1.0)");
+  app->add_option("-V,--run_time_stddev", v->run_time_stddev,
+                  "Stddev factor v (default 0); for uniform the upper factor");
+  app->add_option("--run_time_compat", v->run_time_compat, "Distribution clamping: spec or dr_evt");
+  app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0");
+  app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
+                "Simulate a replay-format trace (ignore begin_time/end_time)");
+
+  // Input handling.
+  app->add_option("-z,--timezone", v->timezone,
+                  sim ? "IANA zone for calendar times without offset (default America/Los_Angeles)"
+                      : "IANA zone for calendar times without offset (default UTC)");
+  app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
+  app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs");
+  app->add_option("-t,--max_time", v->max_time, "Stop after this time (inclusive); unfinished jobs are reported");
+  app->add_flag("--check", v->check, "Check the schedule invariants on every event; a violation fails the run");
+  app->add_flag("--strict", v->strict, "Stop at the first bad input record instead of skipping it");
+  app->add_flag("-v,--verbose", v->verbose, "Print dr_evt's per-event log");
+  app->add_flag("--quiet", v->quiet, "No summary or diagnostics on the terminal");
+
+  // Outputs.
+  app->add_flag("-M,--msec_output", v->msec, "Write times with 3 decimals");
+  app->add_option("--time-format", v->time_format,
+                  sim ? "Output times: seconds (default), millis, exact" : "Output times: exact (default), seconds, millis");
+  if (sim) {
+    app->add_option("-o,--outfile", v->outfile, "Schedule CSV (default <input stem>_sim.csv)");
+    app->add_option("-R,--resource_trace", v->resource_trace, "Resource CSV (default <outfile stem>_resources.csv)");
+    // dr_evt options accepted for compatibility: performance knobs with no
+    // effect on results here.
+    app->add_option("-q,--queue_impl", v->queue_impl, "dr_evt: circular|deque|multimap|block (no effect)");
+    app->add_option("-Q,--block_size", v->block_size, "dr_evt (no effect)");
+    app->add_option("-A,--wait_queue_capacity", v->wait_queue_capacity, "dr_evt (no effect)");
+    app->add_option("-G,--wait_queue_overflow", v->wait_queue_overflow, "dr_evt (no effect)");
+    app->add_option("-K,--job_store_capacity", v->job_store_capacity, "dr_evt (no effect)");
+    app->add_option("-W,--job_store_overflow", v->job_store_overflow, "dr_evt (no effect)");
+    app->add_option("--job_flush_interval", v->job_flush_interval, "dr_evt (no effect)");
+    app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt (no effect)");
+    app->add_option("-H,--resource_history_capacity", v->resource_history_capacity, "dr_evt (no effect)");
+    app->add_option("--num_max_candidates", v->num_max_candidates, "dr_evt (no effect)");
+    app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
+    app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
+    app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
+    app->add_option("-L,--infile_list", v->infile_list, "dr_evt progressive loading (not supported yet)");
+    app->add_option("--capacity_schedule", v->capacity_schedule, "dr_evt capacity schedule (not supported yet)");
+    app->add_option("--sim_start_time", v->sim_start_time, "dr_evt warm start (not supported yet)");
+  } else {
+    app->add_option("-o,--output-dir", v->output_dir, "Directory for schedule.csv, resources.csv, jobs.csv, summary.json");
+  }
+}
+
+namespace {
+
+template <typename E, typename Parser>
+Status ParseEnum(const std::string& flag, const std::string& value, Parser parse, E* out,
+                 std::initializer_list<const char*> names) {
+  if (parse(value, out)) return Status::Ok();
+  std::string list, best;
+  int best_d = 3;
+  for (const char* n : names) {
+    list += (list.empty() ? "" : ", ") + std::string(n);
+    int d = EditDistance(value, n);
+    if (d < best_d) best_d = d, best = n;
+  }
+  return Status::Error(fmt::format("{}: unknown value '{}' (expected one of: {}){}", flag, value, list,
+                                   best.empty() ? "" : fmt::format("; did you mean '{}'?", best)));
+}
+
+#define RETURN_IF_ERROR(expr)      \
+  do {                             \
+    Status _st = (expr);           \
+    if (!_st.ok()) return _st;     \
+  } while (0)
+
+}  // namespace
+
+Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
+  RunConfig c;
+  c.frontend = fe;
+  const bool sim = fe == Frontend::kSimulator;
+  if (!v.trace.empty() && !v.infile.empty())
+    return Status::Error("give the trace either as an argument or with --infile, not both");
+  c.trace = v.trace.empty() ? v.infile : v.trace;
+  if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
+  c.replay_requested = replay;
+  for (const auto& [flag, value] : {std::pair<const char*, const std::string*>{"--infile_list", &v.infile_list},
+                                    {"--capacity_schedule", &v.capacity_schedule},
+                                    {"--sim_start_time", &v.sim_start_time}})
+    if (!value->empty()) return Status::Error(std::string(flag) + " is not supported yet");
+  if (v.trace_format == "lassen") return Status::Error("--trace_format lassen is not supported yet");
+  if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
+
+  // Input.
+  c.load.capacity = v.total_nodes > 0 ? v.total_nodes : (sim ? 795 : 0);
+  if (v.total_nodes < 0) return Status::Error("--total_nodes must be > 0");
+  if (v.procs_per_node < 0) return Status::Error("--procs-per-node must be > 0");
+  c.load.swf.procs_per_node = v.procs_per_node;
+  if (v.format == "csv") c.load.format = TraceFormat::kCsv;
+  else if (v.format == "swf") c.load.format = TraceFormat::kSwf;
+  else if (v.format != "auto") return Status::Error("--format: expected auto, csv or swf, got '" + v.format + "'");
+  RETURN_IF_ERROR(ParseEnum("--swf-policy", v.swf_policy, ParseSwfPolicy, &c.load.swf.policy,
+                            {"strict", "clean", "pyss", "pyss-strong", "rlscheduler", "batsim"}));
+  c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
+  c.load.csv.force_simulation = v.force_simulation;
+  c.load.csv.max_jobs = v.max_jobs;
+
+  // Policy and compat preset.
+  Policy& p = c.engine.policy;
+  RETURN_IF_ERROR(ParseEnum("--compat", v.compat.empty() ? std::string(sim ? "dr_evt" : "none") : v.compat,
+                            ParseCompat, &p.compat, {"none", "dr_evt", "pyss", "rlscheduler"}));
+  if (p.compat == Compat::kPyss || p.compat == Compat::kRlScheduler)
+    return Status::Error(fmt::format("--compat {} is not implemented yet (planned: issue #2); use none or dr_evt",
+                                     CompatName(p.compat)));
+  std::string order = v.policy;
+  if (order == "fcfs_alt") order = "fcfs";
+  if (order == "fcfs_conservative") {
+    p.dr_evt_fcfs_conservative = true;
+    order = "fcfs";
+  }
+  RETURN_IF_ERROR(ParseEnum("--policy", order, ParseOrdering, &p.ordering,
+                            {"fcfs", "sjf", "ljf", "wfp3", "unicep", "f1", "fcfs_alt", "fcfs_conservative"}));
+  RETURN_IF_ERROR(ParseEnum("--backfill", v.backfill, ParseBackfill, &p.backfill, {"none", "easy", "conservative"}));
+  const bool dr = p.compat == Compat::kDrEvt;
+  p.backfill_strict_lt = dr || p.dr_evt_fcfs_conservative;
+  p.extra_nodes = !dr && !p.dr_evt_fcfs_conservative;
+  if (!v.backfill_cmp.empty()) {
+    if (v.backfill_cmp != "le" && v.backfill_cmp != "lt")
+      return Status::Error("--backfill-cmp: expected le or lt, got '" + v.backfill_cmp + "'");
+    p.backfill_strict_lt = v.backfill_cmp == "lt";
+  }
+  if (!v.extra_nodes.empty()) {
+    if (v.extra_nodes != "on" && v.extra_nodes != "off")
+      return Status::Error("--extra-nodes: expected on or off, got '" + v.extra_nodes + "'");
+    p.extra_nodes = v.extra_nodes == "on";
+  }
+  if (v.plan_with != "limit" && v.plan_with != "actual")
+    return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
+  p.plan_with_actual = v.plan_with == "actual";
+  if (v.overrun != "clip" && v.overrun != "allow")
+    return Status::Error("--overrun: expected clip or allow, got '" + v.overrun + "'");
+  c.engine.overrun = v.overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
+  if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
+      !p.dr_evt_fcfs_conservative)
+    return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");
+  c.load.csv.skip_overruns = dr;
+
+  // Run times.
+  RETURN_IF_ERROR(ParseEnum("--run_time_mode", v.run_time_mode, ParseRunTimeMode, &c.run_time.mode,
+                            {"actual", "limit", "distribution"}));
+  RETURN_IF_ERROR(ParseEnum("--run_time_distribution", v.run_time_distribution, ParseDistribution,
+                            &c.run_time.distribution, {"normal", "lognormal", "uniform"}));
+  RETURN_IF_ERROR(ParseEnum("--run_time_compat",
+                            v.run_time_compat.empty() ? std::string(dr ? "dr_evt" : "spec") : v.run_time_compat,
+                            ParseRunTimeCompat, &c.run_time.compat, {"spec", "dr_evt"}));
+  c.run_time.scale = v.run_time_scale;
+  c.run_time.stddev = v.run_time_stddev;
+  c.run_time.strict = v.strict;
+  if (v.seed == "random") {
+    c.run_time.seed = std::random_device{}();
+  } else {
+    std::int64_t seed = 0;
+    if (ParseInt(v.seed, &seed) != ParseError::kOk || seed < 0)
+      return Status::Error("--seed: expected an unsigned integer or 'random', got '" + v.seed + "'");
+    c.run_time.seed = static_cast<std::uint64_t>(seed);
+  }
+  RETURN_IF_ERROR(ValidateRunTimeOptions(c.run_time));
+
+  // Slicing and limits.
+  if (!v.jobs.empty()) {
+    const auto colon = v.jobs.find(':');
+    std::int64_t a = 0, b = 0;
+    if (colon == std::string::npos || ParseInt(std::string_view(v.jobs).substr(0, colon), &a) != ParseError::kOk ||
+        ParseInt(std::string_view(v.jobs).substr(colon + 1), &b) != ParseError::kOk || a < 0 || b < 0)
+      return Status::Error("--jobs: expected START:COUNT with non-negative integers, got '" + v.jobs + "'");
+    c.slice_start = a;
+    c.slice_count = b;
+  }
+  if (!v.max_time.empty()) {
+    auto ts = TimestampParser::Create(c.load.csv.timezone);
+    if (!ts.ok()) return ts.status();
+    ParsedTime pt;
+    if (ts.value()->Parse(v.max_time, &pt) != TimestampParser::Outcome::kOk)
+      return Status::Error("--max_time: cannot parse '" + v.max_time + "' as seconds or a calendar time");
+    c.engine.max_time = pt.t;
+  }
+
+  c.check = v.check;
+  c.strict = v.strict;
+  c.verbose = v.verbose;
+  c.quiet = v.quiet;
+  c.time_format = sim ? TimeFormat::kSeconds : TimeFormat::kExact;
+  if (v.msec) c.time_format = TimeFormat::kMillis;
+  if (!v.time_format.empty()) {
+    if (v.time_format == "exact") c.time_format = TimeFormat::kExact;
+    else if (v.time_format == "seconds") c.time_format = TimeFormat::kSeconds;
+    else if (v.time_format == "millis") c.time_format = TimeFormat::kMillis;
+    else return Status::Error("--time-format: expected exact, seconds or millis, got '" + v.time_format + "'");
+  }
+  c.output_dir = v.output_dir;
+  c.schedule_file = v.outfile;
+  c.resource_file = v.resource_trace;
+  return c;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,57 @@
+#pragma once
+// Command-line options shared by `clustersim simulate|replay` and the
+// dr_evt-compatible `simulator`. Options are registered on a CLI11 app into
+// an OptionValues (strings for enum-like values); Resolve() turns them into a
+// RunConfig with one clear error per bad value ("did you mean" included).
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/run_config.h"
+#include "model/status.h"
+
+namespace CLI {
+class App;
+}
+
+namespace clustersim {
+
+struct OptionValues {
+  std::string trace, infile;
+  std::int64_t total_nodes = 0;
+  std::int64_t procs_per_node = 0;
+  std::string format = "auto";
+  std::string swf_policy = "strict";
+  std::string policy = "fcfs";
+  std::string backfill = "easy";
+  std::string compat;  // empty = the front end's default
+  std::string backfill_cmp, extra_nodes;  // empty = from the compat preset
+  std::string overrun = "clip";
+  std::string plan_with = "limit";
+  std::string run_time_mode = "actual";
+  std::string run_time_distribution = "normal";
+  std::string run_time_compat;  // empty = from the compat preset
+  double run_time_scale = 1.0, run_time_stddev = 0.0;
+  std::string seed = "0";
+  bool force_simulation = false;
+  std::string timezone;
+  std::string jobs;  // START:COUNT
+  std::int64_t max_jobs = -1;
+  std::string max_time;
+  bool check = false, strict = false, verbose = false, quiet = false, msec = false;
+  std::string time_format;
+  std::string output_dir = "out";
+  std::string outfile, resource_trace;
+  // dr_evt options accepted for compatibility (no semantic effect here).
+  std::string queue_impl, wait_queue_overflow, job_store_overflow, trace_type, trace_format, timestamp_format;
+  std::int64_t block_size = 128, wait_queue_capacity = 0, job_store_capacity = 0, job_flush_interval = 0,
+               resource_history_capacity = 0, num_max_candidates = 1;
+  double check_memory_pressure = 0;
+  std::string infile_list, capacity_schedule, sim_start_time;
+};
+
+void AddRunOptions(CLI::App* app, OptionValues* v, Frontend frontend);
+Result<RunConfig> Resolve(const OptionValues& v, Frontend frontend, bool replay);
+
+}  // namespace clustersim

@@ -1,0 +1,203 @@
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "cli/run_config.h"
+#include "io/atomic_file.h"
+#include "io/jobs_csv.h"
+#include "io/resource_trace.h"
+#include "io/schedule_csv.h"
+#include "io/summary_json.h"
+#include "io/verbose_log.h"
+#include "sim/checker.h"
+#include "sim/metrics.h"
+
+namespace clustersim {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+std::string Stem(const std::string& path) {
+  std::filesystem::path p(path);
+  std::string name = p.filename().string();
+  for (const char* ext : {".gz", ".csv", ".swf", ".txt"})
+    if (name.size() > std::strlen(ext) && name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0)
+      name.resize(name.size() - std::strlen(ext));
+  return name;
+}
+
+void ApplySlice(const RunConfig& c, Workload* w) {
+  if (c.slice_start == 0 && c.slice_count < 0) return;
+  const std::size_t n = w->jobs.size();
+  const std::size_t b = std::min<std::size_t>(n, static_cast<std::size_t>(c.slice_start));
+  const std::size_t e =
+      c.slice_count < 0 ? n : std::min<std::size_t>(n, b + static_cast<std::size_t>(c.slice_count));
+  w->jobs = std::vector<Job>(w->jobs.begin() + static_cast<std::ptrdiff_t>(b),
+                             w->jobs.begin() + static_cast<std::ptrdiff_t>(e));
+}
+
+void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunConfig& c,
+                     double wall_s) {
+  fmt::print(out, "=== Simulation Statistics ===\n");
+  fmt::print(out, "Total jobs: {}\n", s.jobs);
+  fmt::print(out, "Jobs submitted: {}\n", s.completed + s.killed + s.unfinished);
+  fmt::print(out, "Jobs completed: {}\n", s.completed + s.killed);
+  fmt::print(out, "Current time: {}\n", FormatTime(r.end_time, c.time_format));
+  fmt::print(out, "Total nodes: {}\n", r.capacity);
+  fmt::print(out, "Average wait time: {} sec\n", s.mean_wait_s);
+  fmt::print(out, "Average turnaround time: {} sec\n", s.mean_turnaround_s);
+  fmt::print(out, "Makespan: {} sec\n", s.makespan_s);
+  fmt::print(out, "Average queue length: {} jobs\n", s.mean_queue_per_pass);
+  fmt::print(out, "Peak queue length: {} jobs\n", s.peak_queue);
+  fmt::print(out, "Wall clock time: {:.3f} sec\n", wall_s);
+}
+
+void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
+                       double wall_s) {
+  fmt::print(out, "clustersim: {} of {} ({} jobs, {} {}, {})\n", info.mode, info.input, info.jobs_loaded,
+             info.capacity, info.units, info.mode == "replay" ? "recorded times" : info.policy);
+  if (diag.TotalOf(Severity::kSkip) > 0) {
+    fmt::print(out, "  skipped {} input records:", diag.TotalOf(Severity::kSkip));
+    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
+    fmt::print(out, "\n");
+  }
+  if (diag.TotalOf(Severity::kNote) > 0) {
+    fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
+    for (const auto& [rule, n] : diag.CountsOf(Severity::kNote)) fmt::print(out, " {} {}", rule, n);
+    fmt::print(out, "\n");
+  }
+  fmt::print(out, "  completed {}  killed at limit {}  rejected {}  unfinished {}  backfilled {}\n", s.completed,
+             s.killed, s.rejected, s.unfinished, s.backfilled);
+  fmt::print(out, "  makespan {:.0f} s  mean wait {:.1f} s  max wait {:.0f} s  mean bsld {:.3f}  utilisation {:.4f}\n",
+             s.makespan_s, s.mean_wait_s, s.max_wait_s, s.mean_bsld, s.utilisation);
+  fmt::print(out, "  queue: mean {:.2f} (time-weighted), peak {}\n", s.mean_queue_time_weighted, s.peak_queue);
+  fmt::print(out, "  wall time {:.3f} s\n", wall_s);
+}
+
+}  // namespace
+
+int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
+  const auto t0 = Clock::now();
+  Diagnostics diag(c.quiet ? nullptr : &err);
+  diag.set_stop_on_skip(c.strict);
+
+  LoadOptions lo = c.load;
+  lo.swf.replay = c.replay_requested;
+  auto loaded = LoadTrace(c.trace, lo, &diag);
+  if (!loaded.ok()) {
+    fmt::print(err, "clustersim: error: {}\n", loaded.status().message());
+    return 1;
+  }
+  LoadedTrace lt = loaded.take();
+  Workload w = std::move(lt.workload);
+  const bool is_swf = lt.format == TraceFormat::kSwf;
+  if (c.replay_requested && w.mode != TraceMode::kReplay) {
+    fmt::print(err,
+               "clustersim: error: {}: replay needs recorded times (CSV: begin_time and end_time or a "
+               "duration column; SWF: wait time)\n",
+               c.trace);
+    return 1;
+  }
+  if (w.capacity <= 0) {
+    fmt::print(err, "clustersim: error: {}: the machine size is unknown; give --total_nodes N\n", c.trace);
+    return 1;
+  }
+  ApplySlice(c, &w);
+  const double load_s = Since(t0);
+
+  Status st = ApplyRunTimeModel(c.run_time, &w, &diag);
+  if (!st.ok()) {
+    fmt::print(err, "clustersim: error: {}\n", st.message());
+    return 1;
+  }
+
+  const TimeFormat tf = c.time_format;
+  ResourceTrace resources(w.capacity, tf);
+  ScheduleChecker checker(w, c.engine);
+  VerboseLog verbose(w, w.capacity, tf, &out);
+  std::vector<EngineObserver*> observers = {&resources};
+  if (c.check) observers.push_back(&checker);
+  if (c.verbose) observers.push_back(&verbose);
+
+  const auto t1 = Clock::now();
+  RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
+                                             : Simulate(w, c.engine, observers, &diag);
+  const double sim_s = Since(t1);
+  if (c.check && !checker.status().ok()) {
+    fmt::print(err, "clustersim: error: {}: {}\n", c.trace, checker.status().message());
+    return 2;
+  }
+
+  Summary s = ComputeSummary(w, r);
+  RunInfo info;
+  info.input = c.trace;
+  info.input_format = is_swf ? "swf" : "csv";
+  info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
+  info.units = is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler
+                   ? "processors"
+                   : "nodes";
+  info.swf_policy = is_swf ? SwfPolicyName(c.load.swf.policy) : "";
+  info.policy = DescribePolicy(c.engine.policy);
+  info.compat = CompatName(c.engine.policy.compat);
+  info.run_time_mode = RunTimeModeName(c.run_time.mode);
+  info.run_time_distribution = DistributionName(c.run_time.distribution);
+  info.run_time_compat = c.run_time.compat == RunTimeCompat::kDrEvt ? "dr_evt" : "spec";
+  info.run_time_scale = c.run_time.scale;
+  info.run_time_stddev = c.run_time.stddev;
+  info.seed = c.run_time.seed;
+  info.overrun = c.engine.overrun == Overrun::kClip ? "clip" : "allow";
+  info.capacity = w.capacity;
+  info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
+  if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
+
+  // Outputs.
+  std::vector<std::pair<std::string, std::string>> files;
+  if (c.frontend == Frontend::kSimulator) {
+    std::string sched_path = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
+    std::string res_path = c.resource_file;
+    if (res_path.empty()) {
+      std::filesystem::path p(sched_path);
+      res_path = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
+    }
+    if (w.mode == TraceMode::kSimulation) files.emplace_back(sched_path, ScheduleCsv(w, r.runs, tf));
+    files.emplace_back(res_path, resources.csv());
+  } else {
+    const std::string d = c.output_dir + "/";
+    files.emplace_back(d + "schedule.csv", ScheduleCsv(w, r.runs, tf));
+    files.emplace_back(d + "resources.csv", resources.csv());
+    files.emplace_back(d + "jobs.csv", JobsCsv(w, r.runs, s.bsld_tau_s));
+    files.emplace_back(d + "summary.json", SummaryJson(s, info, diag));
+  }
+  for (const auto& [path, content] : files) {
+    Status ws = WriteFileAtomically(path, content);
+    if (!ws.ok()) {
+      fmt::print(err, "clustersim: error: {}\n", ws.message());
+      return 1;
+    }
+  }
+  const double wall_s = Since(t0);
+  if (c.frontend == Frontend::kClustersim) {
+    const std::string timing = fmt::format(
+        "{{\n  \"load_s\": {:.6f},\n  \"simulate_s\": {:.6f},\n  \"wall_time_s\": {:.6f}\n}}\n", load_s, sim_s,
+        wall_s);
+    (void)WriteFileAtomically(c.output_dir + "/timing.json", timing);
+  }
+  if (!c.quiet) {
+    if (c.frontend == Frontend::kSimulator)
+      PrintDrEvtStats(out, s, r, c, wall_s);
+    else
+      PrintHumanSummary(out, s, info, diag, wall_s);
+    if (c.check) fmt::print(out, "  check: all invariants hold ({} events)\n", checker.checks());
+  }
+  return 0;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,41 @@
+#pragma once
+// RunConfig: every option of a run, with its default. The two front ends
+// (`clustersim simulate|replay` and the dr_evt-compatible `simulator`) fill
+// it from the command line; RunPipeline executes it.
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+#include "io/time_format.h"
+#include "io/trace_loader.h"
+#include "sim/engine.h"
+#include "sim/run_time_model.h"
+
+namespace clustersim {
+
+enum class Frontend : std::uint8_t { kClustersim, kSimulator };
+
+struct RunConfig {
+  Frontend frontend = Frontend::kClustersim;
+  std::string trace;
+  bool replay_requested = false;     // `clustersim replay`
+  LoadOptions load;
+  RunTimeOptions run_time;
+  EngineOptions engine;
+  std::int64_t slice_start = 0, slice_count = -1;  // --jobs START:COUNT
+  bool check = false;
+  bool strict = false;               // stop at the first bad row
+  bool verbose = false;              // dr_evt per-event log on stdout
+  bool quiet = false;
+  TimeFormat time_format = TimeFormat::kExact;
+  // clustersim: a directory; simulator: explicit file names.
+  std::string output_dir = "out";
+  std::string schedule_file, resource_file;
+};
+
+// Loads, simulates (or replays), checks and writes outputs. Returns the
+// process exit code: 0 ok, 1 bad input or options, 2 check failed.
+int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err);
+
+}  // namespace clustersim

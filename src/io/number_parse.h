@@ -1,0 +1,27 @@
+#pragma once
+// Hand-written number parsing for the hot path of the readers: no locale, no
+// allocation, no iostreams. Decimal seconds are converted to SimTime exactly
+// (up to 6 fractional digits; a 7th digit rounds half away from zero).
+
+#include <cstdint>
+#include <string_view>
+
+#include "model/time.h"
+
+namespace clustersim {
+
+enum class ParseError : std::uint8_t { kOk, kEmpty, kSyntax, kRange };
+
+// Trims ASCII spaces and tabs on both sides.
+std::string_view Trim(std::string_view s);
+
+// "[-+]digits" (after trimming). Rejects fractions ("80.0").
+ParseError ParseInt(std::string_view s, std::int64_t* out);
+
+// "[-+]digits[.digits][e±digits]" in seconds -> microseconds. Values beyond
+// ±9.2e12 s are kRange. inf/nan are kSyntax.
+ParseError ParseSeconds(std::string_view s, SimTime* out);
+
+const char* ParseErrorText(ParseError e);
+
+}  // namespace clustersim

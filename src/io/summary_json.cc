@@ -1,0 +1,84 @@
+#include "io/summary_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace clustersim {
+
+std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag) {
+  nlohmann::json j;
+  // Batsim schedule.json keys.
+  j["batsim_version"] = "clustersim";
+  j["consumed_joules"] = -1;
+  j["makespan"] = s.makespan_s;
+  j["max_slowdown"] = s.max_slowdown;
+  j["max_turnaround_time"] = s.max_turnaround_s;
+  j["max_waiting_time"] = s.max_wait_s;
+  j["mean_slowdown"] = s.mean_slowdown;
+  j["mean_turnaround_time"] = s.mean_turnaround_s;
+  j["mean_waiting_time"] = s.mean_wait_s;
+  j["nb_computing_machines"] = info.capacity;
+  j["nb_jobs"] = s.jobs;
+  j["nb_jobs_finished"] = s.completed + s.killed;
+  j["nb_jobs_killed"] = s.killed;
+  j["nb_jobs_rejected"] = s.rejected;
+  j["nb_jobs_success"] = s.completed;
+  j["success_rate"] = s.jobs > 0 ? static_cast<double>(s.completed) / static_cast<double>(s.jobs) : 0.0;
+  // clustersim extensions.
+  j["makespan_from_zero"] = s.makespan_from_zero_s;
+  j["first_submit_time"] = s.first_submit_s;
+  j["last_end_time"] = s.last_end_s;
+  j["rms_waiting_time"] = s.rms_wait_s;
+  j["mean_bounded_slowdown"] = s.mean_bsld;
+  j["max_bounded_slowdown"] = s.max_bsld;
+  j["rms_bounded_slowdown"] = s.rms_bsld;
+  j["utilisation"] = {{"makespan", s.utilisation}, {"from_zero", s.utilisation_from_zero}};
+  j["node_seconds_used"] = s.node_seconds_used;
+  j["node_seconds_requested"] = s.node_seconds_requested;
+  j["queue_length"] = {{"mean_at_submit", s.mean_queue_at_submit},
+                       {"mean_per_pass", s.mean_queue_per_pass},
+                       {"mean_time_weighted", s.mean_queue_time_weighted},
+                       {"peak", s.peak_queue}};
+  j["counts"] = {{"loaded", info.jobs_loaded},      {"completed", s.completed},
+                 {"killed_at_limit", s.killed},    {"rejected", s.rejected},
+                 {"unfinished", s.unfinished},     {"backfilled", s.backfilled},
+                 {"zero_length", s.zero_length},   {"skipped", diag.TotalOf(Severity::kSkip)},
+                 {"scheduler_passes", s.passes},   {"events", s.events}};
+  j["skipped_by_reason"] = diag.CountsOf(Severity::kSkip);
+  j["changed_by_rule"] = diag.CountsOf(Severity::kNote);
+  j["warnings_by_rule"] = diag.CountsOf(Severity::kWarning);
+  j["definitions"] = {
+      {"time_unit", "seconds (exact to the microsecond)"},
+      {"population", "finished jobs (completed or killed at their limit)"},
+      {"wait", "begin - submit"},
+      {"turnaround", "end - submit"},
+      {"slowdown", "turnaround / (end - begin), unbounded; jobs with zero run time excluded"},
+      {"bounded_slowdown", "max(1, turnaround / max(end - begin, tau))"},
+      {"bsld_tau", s.bsld_tau_s},
+      {"makespan", "max(end) - min(submit)"},
+      {"makespan_from_zero", "max(end), measured from time 0 (dr_evt statistics API)"},
+      {"utilisation.makespan", "sum(units * (end - begin)) / (capacity * makespan)"},
+      {"utilisation.from_zero", "sum(units * (end - begin)) / (capacity * makespan_from_zero)"},
+      {"queue_length.mean_at_submit", "jobs already waiting when a job arrives, averaged over arrivals"},
+      {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},
+      {"queue_length.mean_time_weighted", "time average of jobs waiting, first to last event"},
+      {"queue_length.peak", "most jobs waiting after a scheduling pass"},
+      {"units", info.units}};
+  j["config"] = {{"input", info.input},
+                 {"input_format", info.input_format},
+                 {"mode", info.mode},
+                 {"swf_policy", info.swf_policy},
+                 {"policy", info.policy},
+                 {"compat", info.compat},
+                 {"run_time_mode", info.run_time_mode},
+                 {"run_time_distribution", info.run_time_distribution},
+                 {"run_time_compat", info.run_time_compat},
+                 {"run_time_scale", info.run_time_scale},
+                 {"run_time_stddev", info.run_time_stddev},
+                 {"seed", info.seed},
+                 {"overrun", info.overrun},
+                 {"capacity", info.capacity},
+                 {"jobs_slice", info.jobs_slice}};
+  return j.dump(2) + "\n";
+}
+
+}  // namespace clustersim

@@ -1,0 +1,35 @@
+#pragma once
+// summary.json: Batsim's schedule.json keys (lexicographic order) plus
+// clustersim's metrics and a `definitions` object that states every formula,
+// population and option behind the numbers. Deterministic: no wall time
+// (that goes to stdout and timing.json), no host names, no dates.
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "model/diagnostics.h"
+#include "sim/metrics.h"
+
+namespace clustersim {
+
+struct RunInfo {
+  std::string input;          // path as given
+  std::string input_format;   // "csv" or "swf"
+  std::string mode;           // "simulation" or "replay"
+  std::string units;          // "nodes" or "processors"
+  std::string swf_policy;     // empty for CSV
+  std::string policy;         // DescribePolicy()
+  std::string compat;
+  std::string run_time_mode, run_time_distribution, run_time_compat;
+  double run_time_scale = 1, run_time_stddev = 0;
+  std::uint64_t seed = 0;
+  std::string overrun;        // clip | allow
+  std::int64_t capacity = 0;
+  std::int64_t jobs_loaded = 0;
+  std::string jobs_slice;     // "START:COUNT" or empty
+};
+
+std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag);
+
+}  // namespace clustersim

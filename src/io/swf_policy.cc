@@ -1,0 +1,262 @@
+#include "io/swf_policy.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace clustersim {
+
+bool ParseSwfPolicy(std::string_view name, SwfPolicy* out) {
+  static constexpr std::pair<std::string_view, SwfPolicy> kNames[] = {
+      {"strict", SwfPolicy::kStrict},   {"clean", SwfPolicy::kClean},
+      {"pyss", SwfPolicy::kPyss},       {"pyss-strong", SwfPolicy::kPyssStrong},
+      {"rlscheduler", SwfPolicy::kRlScheduler}, {"batsim", SwfPolicy::kBatsim},
+      {"batsim-delay", SwfPolicy::kBatsim}};
+  for (const auto& [n, p] : kNames)
+    if (n == name) return *out = p, true;
+  return false;
+}
+
+const char* SwfPolicyName(SwfPolicy p) {
+  switch (p) {
+    case SwfPolicy::kStrict: return "strict";
+    case SwfPolicy::kClean: return "clean";
+    case SwfPolicy::kPyss: return "pyss";
+    case SwfPolicy::kPyssStrong: return "pyss-strong";
+    case SwfPolicy::kRlScheduler: return "rlscheduler";
+    case SwfPolicy::kBatsim: return "batsim";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr SimTime kSecond = kTicksPerSecond;
+
+SimTime WholeSeconds(SimTime t) { return t / kSecond * kSecond; }  // Python int(): toward zero
+
+std::int64_t CeilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+class Normaliser {
+ public:
+  Normaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics* d) : t_(t), o_(o), d_(d) {}
+
+  void Drop(const SwfRecord& r, std::string_view rule, std::string msg) {
+    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kSkip);
+  }
+  void Note(const SwfRecord& r, std::string_view rule, std::string msg) {
+    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kNote);
+  }
+  void Warn(const SwfRecord& r, std::string_view rule, std::string msg) {
+    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kWarning);
+  }
+
+  // strict / clean. Returns false if the record is dropped.
+  bool Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
+    const auto& f = r.f;
+    if (f[kSwfSubmit] < 0) return Drop(r, "negative_submit", "submit time is negative or unknown"), false;
+    std::int64_t size = f[kSwfReqProcs] > 0 ? f[kSwfReqProcs] : f[kSwfAllocProcs];
+    if (size <= 0)
+      return Drop(r, "no_processors", "requested and allocated processors are both unknown or 0"), false;
+    if (f[kSwfReqProcs] <= 0) Note(r, "size_from_allocated", "requested processors unknown; used allocated");
+    if (f[kSwfRun] < 0) return Drop(r, "unknown_run_time", "run time is unknown (-1) or negative"), false;
+    SimTime estimate = f[kSwfReqTime];
+    if (estimate <= 0) {
+      if (o_.policy == SwfPolicy::kStrict)
+        return Drop(r, "unknown_requested_time",
+                    "requested time is unknown or 0 (use --swf-policy clean to fill it from the run time)"),
+               false;
+      estimate = f[kSwfRun];
+      Note(r, "clairvoyant_estimate", "requested time unknown; set to the run time");
+    }
+    if (f[kSwfRun] == 0) Warn(r, "zero_run_time", "run time is 0 (under 0.5 s in real logs)");
+    if (f[kSwfRun] > estimate)
+      Note(r, "run_exceeds_request", "run time exceeds the requested time");
+    j->submit = f[kSwfSubmit];
+    j->time_limit = estimate;
+    j->run_time = f[kSwfRun];
+    *procs = size;
+    return true;
+  }
+
+  // pyss's mapping (swf-and-metrics.md §2.1), after an optional strong filter.
+  bool Pyss(const SwfRecord& in, Job* j, std::int64_t* procs, std::int64_t machine) {
+    SwfRecord r = in;
+    auto& f = r.f;
+    if (o_.policy == SwfPolicy::kPyssStrong) {
+      if (f[kSwfAllocProcs] > machine || f[kSwfReqProcs] > machine)
+        return Drop(r, "exceeds_machine", "processors exceed MaxProcs"), false;
+      if (f[kSwfReqProcs] <= 0) f[kSwfReqProcs] = f[kSwfAllocProcs];
+      if (f[kSwfAllocProcs] <= 0) f[kSwfAllocProcs] = f[kSwfReqProcs];
+      if (f[kSwfReqProcs] <= 0) return Drop(r, "no_processors", "no processor count"), false;
+      if (f[kSwfRun] <= 0) return Drop(r, "no_run_time", "run time <= 0"), false;
+      if (f[kSwfReqTime] <= 0) return Drop(r, "no_requested_time", "requested time <= 0"), false;
+      if (f[kSwfRun] > f[kSwfReqTime]) {
+        f[kSwfRun] = f[kSwfReqTime];
+        Note(r, "run_clipped", "run time clipped to the requested time");
+      }
+      if (f[kSwfSubmit] < 0) return Drop(r, "negative_submit", "submit time < 0"), false;
+    }
+    std::int64_t size = f[kSwfReqProcs] > 0 ? f[kSwfReqProcs] : f[kSwfAllocProcs];
+    const SimTime run = WholeSeconds(f[kSwfRun]);
+    if (f[kSwfRun] <= 0 || size <= 0 || f[kSwfSubmit] < 0) {
+      // pyss keeps invalid jobs as 1-second jobs (not clamped to the machine).
+      Note(r, "one_second_job", "invalid job kept as a 1-second job (pyss)");
+      j->submit = std::max(WholeSeconds(f[kSwfSubmit]), kSecond);
+      j->time_limit = j->run_time = kSecond;
+      *procs = std::max<std::int64_t>(1, f[kSwfAllocProcs]);
+      return true;
+    }
+    if (size > machine) {
+      Note(r, "size_clamped", fmt::format("size {} clamped to the machine ({})", size, machine));
+      size = machine;
+    }
+    SimTime estimate = WholeSeconds(f[kSwfReqTime]);
+    if (estimate < run) {
+      Note(r, "estimate_raised", "requested time raised to the run time");
+      estimate = run;
+    }
+    estimate = std::max(estimate, kSecond);
+    SimTime actual = run;
+    if (actual > f[kSwfReqTime]) {
+      Note(r, "run_clipped", "run time clipped to the requested time");
+      actual = WholeSeconds(f[kSwfReqTime]);
+    }
+    actual = std::max(actual, kSecond);
+    j->submit = WholeSeconds(f[kSwfSubmit]);
+    j->time_limit = estimate;
+    j->run_time = actual;
+    *procs = std::max<std::int64_t>(1, size);
+    return true;
+  }
+
+  bool RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs) {
+    const auto& f = r.f;
+    std::int64_t size = std::max(f[kSwfAllocProcs], f[kSwfReqProcs]);
+    SimTime estimate = f[kSwfReqTime];
+    SimTime run = f[kSwfRun];
+    if (estimate == SwfRecord::kUnknown) {
+      estimate = run;
+      Note(r, "clairvoyant_estimate", "requested time -1 set to the run time");
+    }
+    if (run == 0) return Drop(r, "zero_run_time", "run time 0 (RLScheduler drops these)"), false;
+    if (run < 0) {
+      run = 10 * kSecond;
+      Note(r, "run_time_10s", "unknown run time set to 10 s");
+    }
+    if (estimate < 0) {
+      Note(r, "negative_estimate", "requested and run time unknown; estimate set to 0");
+      estimate = 0;
+    }
+    if (size <= 0) return Drop(r, "no_processors", "no processor count"), false;
+    j->submit = f[kSwfSubmit];
+    j->time_limit = estimate;
+    j->run_time = run;
+    *procs = size;
+    return true;
+  }
+
+  bool Batsim(const SwfRecord& r, Job* j, std::int64_t* procs) {
+    const auto& f = r.f;
+    const SimTime run = f[kSwfRun];
+    SimTime walltime = o_.batsim_given_walltime_only
+                           ? f[kSwfReqTime]
+                           : std::max(static_cast<SimTime>(std::llround(o_.batsim_walltime_factor *
+                                                                        static_cast<double>(run))),
+                                      f[kSwfReqTime]);
+    if (f[kSwfAllocProcs] <= 0) return Drop(r, "no_processors", "allocated processors <= 0"), false;
+    if (run <= 0) return Drop(r, "no_run_time", "run time <= 0"), false;
+    if (walltime <= run) return Drop(r, "walltime_not_above_run", "walltime <= run time"), false;
+    j->submit = std::max<SimTime>(0, f[kSwfSubmit]);
+    j->time_limit = walltime;
+    const SimTime g = o_.batsim_grain;
+    j->run_time = (run / g + 1) * g;  // delay profile: floor(run/grain)+1 grains
+    *procs = f[kSwfAllocProcs];
+    return true;
+  }
+
+ private:
+  const SwfTrace& t_;
+  const SwfOptions& o_;
+  Diagnostics* d_;
+};
+
+}  // namespace
+
+Result<Workload> NormaliseSwf(const SwfTrace& t, const SwfOptions& o, Diagnostics* diag) {
+  Workload w;
+  w.name = t.name;
+  w.header = t.header;
+  w.mode = o.replay ? TraceMode::kReplay : TraceMode::kSimulation;
+
+  std::int64_t ppn = o.procs_per_node;
+  std::optional<std::int64_t> max_nodes = t.max_nodes, max_procs = t.max_procs;
+  if (o.policy == SwfPolicy::kRlScheduler) {
+    if (!max_nodes) max_nodes = max_procs;
+    if (!max_procs) max_procs = max_nodes;
+    if (max_nodes && max_procs && ppn == 0) ppn = std::max<std::int64_t>(1, *max_procs / *max_nodes);
+  }
+  // Capacity in job units: CLI, else the header (procs, or nodes when node-granular).
+  std::int64_t capacity = o.capacity;
+  if (capacity == 0) {
+    if (ppn > 0)
+      capacity = max_nodes ? *max_nodes : (max_procs ? *max_procs / ppn : 0);
+    else
+      capacity = max_procs ? *max_procs : (max_nodes ? *max_nodes : 0);
+  }
+  const std::int64_t machine_procs = max_procs ? *max_procs : (max_nodes ? *max_nodes : capacity);
+  if (capacity == 0 && o.policy != SwfPolicy::kBatsim)
+    return Status::Error(t.name +
+                         ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
+                         "size with --total_nodes");
+
+  Normaliser n(t, o, diag);
+  w.jobs.reserve(t.records.size());
+  for (const SwfRecord& r : t.records) {
+    Job j;
+    std::int64_t procs = 0;
+    bool keep = false;
+    switch (o.policy) {
+      case SwfPolicy::kStrict:
+      case SwfPolicy::kClean: keep = n.Strict(r, &j, &procs); break;
+      case SwfPolicy::kPyss:
+      case SwfPolicy::kPyssStrong: keep = n.Pyss(r, &j, &procs, machine_procs); break;
+      case SwfPolicy::kRlScheduler: keep = n.RlScheduler(r, &j, &procs); break;
+      case SwfPolicy::kBatsim: keep = n.Batsim(r, &j, &procs); break;
+    }
+    if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
+    if (!keep) continue;
+    if (o.replay) {
+      if (r.f[kSwfWait] < 0) {
+        n.Drop(r, "unknown_wait_time", "replay needs the wait time (field 3)");
+        if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
+        continue;
+      }
+      j.begin = j.submit + r.f[kSwfWait];
+    }
+    j.trace_id = r.f[kSwfJobNumber];
+    j.procs = procs;
+    j.units = ppn > 0 ? CeilDiv(procs, ppn) : procs;
+    j.queue = static_cast<std::int32_t>(r.f[kSwfQueue]);
+    w.jobs.push_back(j);
+  }
+  if (o.policy == SwfPolicy::kBatsim) {
+    // Batsim shifts submit times so the first job is at 0 and renumbers ids.
+    SimTime first = w.jobs.empty() ? 0 : w.jobs.front().submit;
+    for (const Job& j : w.jobs) first = std::min(first, j.submit);
+    std::int64_t id = 0, largest = 0;
+    for (Job& j : w.jobs) {
+      j.submit -= first;
+      if (j.begin != kNoTime) j.begin -= first;
+      j.trace_id = id++;
+      largest = std::max(largest, j.units);
+    }
+    if (capacity == 0) capacity = largest;
+  }
+  w.capacity = capacity;
+  SortBySubmit(&w.jobs);
+  return w;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,44 @@
+#pragma once
+// SWF normalisation policies: how SWF records (with their -1 "unknown"
+// fields and inconsistencies) become Jobs. Each policy is a named, documented
+// pipeline; every job a rule drops or changes is counted in Diagnostics under
+// the rule's name, so the run summary can say what the policy did.
+//
+//   strict      (default) drop any job whose needed field is unknown/invalid
+//   clean       strict, but a missing requested time is filled from the run
+//               time ("clairvoyant_estimate") instead of dropping the job
+//   pyss        pyss's mapping exactly (1-second invalid jobs, clamps)
+//   pyss-strong predictsim's strong filter, then pyss
+//   rlscheduler SchedGym's mapping; node-granular allocation
+//   batsim      Batsim's swf_to_batsim_workload_delay.py converter
+// See docs/formats.md for the rule-by-rule definitions.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "model/diagnostics.h"
+#include "io/swf_reader.h"
+#include "model/status.h"
+#include "model/workload.h"
+
+namespace clustersim {
+
+enum class SwfPolicy : std::uint8_t { kStrict, kClean, kPyss, kPyssStrong, kRlScheduler, kBatsim };
+
+bool ParseSwfPolicy(std::string_view name, SwfPolicy* out);
+const char* SwfPolicyName(SwfPolicy p);
+
+struct SwfOptions {
+  SwfPolicy policy = SwfPolicy::kStrict;
+  std::int64_t capacity = 0;        // --total_nodes: pool size in job units (0 = from header)
+  std::int64_t procs_per_node = 0;  // > 0: node-granular, a job needs ceil(procs / ppn) nodes
+  bool replay = false;              // begin = submit + wait (field 3)
+  SimTime batsim_grain = kTicksPerSecond;
+  double batsim_walltime_factor = 2.0;
+  bool batsim_given_walltime_only = false;
+};
+
+Result<Workload> NormaliseSwf(const SwfTrace& trace, const SwfOptions& options, Diagnostics* diag);
+
+}  // namespace clustersim

@@ -1,0 +1,20 @@
+#pragma once
+// How SimTime values are written in outputs.
+//   kExact:   integer seconds when whole, else decimal seconds with up to 6
+//             digits and no trailing zeros (round-trips exactly)
+//   kSeconds: integer seconds, truncated toward zero (dr_evt's default)
+//   kMillis:  3 decimals, rounded to the nearest millisecond (dr_evt -M)
+
+#include <cstdint>
+#include <string>
+
+#include "model/time.h"
+
+namespace clustersim {
+
+enum class TimeFormat : std::uint8_t { kExact, kSeconds, kMillis };
+
+void AppendTime(std::string* out, SimTime t, TimeFormat f);
+std::string FormatTime(SimTime t, TimeFormat f);
+
+}  // namespace clustersim

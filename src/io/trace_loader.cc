@@ -1,0 +1,66 @@
+#include "io/trace_loader.h"
+
+#include "io/file_reader.h"
+#include "io/swf_reader.h"
+#include "io/text_lines.h"
+
+namespace clustersim {
+namespace {
+
+bool EndsWith(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+TraceFormat Sniff(std::string_view text) {
+  LineCursor c(text);
+  std::string_view line;
+  std::vector<std::string_view> tok;
+  while (c.Next(&line)) {
+    if (IsBlank(line)) continue;
+    size_t first = line.find_first_not_of(" \t");
+    if (line[first] == ';') return TraceFormat::kSwf;
+    SplitWhitespace(line, &tok);
+    return tok.size() >= 18 && line.find(',') == std::string_view::npos ? TraceFormat::kSwf : TraceFormat::kCsv;
+  }
+  return TraceFormat::kCsv;
+}
+
+}  // namespace
+
+Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name, const LoadOptions& options,
+                                  Diagnostics* diag) {
+  TraceFormat fmt = options.format;
+  if (fmt == TraceFormat::kAuto) {
+    if (EndsWith(name, ".swf") || EndsWith(name, ".swf.gz"))
+      fmt = TraceFormat::kSwf;
+    else if (EndsWith(name, ".csv") || EndsWith(name, ".csv.gz"))
+      fmt = TraceFormat::kCsv;
+    else
+      fmt = Sniff(text);
+  }
+  LoadedTrace out;
+  out.format = fmt;
+  if (fmt == TraceFormat::kSwf) {
+    auto swf = ReadSwf(text, name, diag);
+    if (!swf.ok()) return swf.status();
+    SwfOptions so = options.swf;
+    if (options.capacity > 0) so.capacity = options.capacity;
+    auto w = NormaliseSwf(swf.value(), so, diag);
+    if (!w.ok()) return w.status();
+    out.workload = w.take();
+    return out;
+  }
+  auto w = ReadDrEvtCsv(text, name, options.csv, diag);
+  if (!w.ok()) return w.status();
+  out.workload = w.take();
+  out.workload.capacity = options.capacity;
+  return out;
+}
+
+Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag) {
+  auto text = ReadFileContents(path);
+  if (!text.ok()) return text.status();
+  return LoadTraceText(text.value(), DisplayName(path), options, diag);
+}
+
+}  // namespace clustersim

@@ -1,0 +1,38 @@
+#pragma once
+// LoadTrace: reads a trace file of either format into a Workload.
+// Format: `--format csv|swf`, else by name (.swf, .swf.gz -> SWF; .csv ->
+// CSV), else by content (a first line starting with ';' or holding 18+
+// whitespace-separated numbers -> SWF).
+
+#include <cstdint>
+#include <string>
+
+#include "io/csv_reader.h"
+#include "io/swf_policy.h"
+#include "model/diagnostics.h"
+#include "model/status.h"
+#include "model/workload.h"
+
+namespace clustersim {
+
+enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf };
+
+struct LoadOptions {
+  TraceFormat format = TraceFormat::kAuto;
+  CsvReadOptions csv;
+  SwfOptions swf;
+  std::int64_t capacity = 0;   // --total_nodes (CSV needs it; SWF may take it from the header)
+};
+
+struct LoadedTrace {
+  Workload workload;
+  TraceFormat format = TraceFormat::kCsv;
+};
+
+Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag);
+
+// For tests: parse text directly, naming it `name` in messages.
+Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name,
+                                  const LoadOptions& options, Diagnostics* diag);
+
+}  // namespace clustersim

@@ -1,0 +1,67 @@
+#pragma once
+// Diagnostics: where readers report bad input. Each entry names file, line,
+// rule and message; the sink counts entries per rule for the run summary and
+// decides, by policy, whether a rule skips the record or stops the run.
+// Modelled on LevelDB's log::Reader::Reporter.
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace clustersim {
+
+enum class Severity : std::uint8_t {
+  kNote,     // a documented change to a record (e.g. a clairvoyant estimate)
+  kWarning,  // record kept, but suspicious (e.g. zero run time)
+  kSkip,     // record dropped (skip-and-count)
+};
+
+struct Diagnostic {
+  std::string file;
+  std::int64_t line = 0;  // 1-based physical line; 0 = whole file
+  std::string rule;
+  std::string message;
+  Severity severity = Severity::kSkip;
+
+  // `file:line: rule: message` (the line part is omitted when 0).
+  std::string ToString() const;
+};
+
+class Diagnostics {
+ public:
+  // Echoes up to `max_echo` entries per rule to `echo` (nullptr = silent).
+  explicit Diagnostics(std::ostream* echo = nullptr, int max_echo = 5);
+
+  // With stop_on_skip (--strict), the first kSkip entry turns into a fatal
+  // error: readers check stopped() after reporting and return it as a Status.
+  void set_stop_on_skip(bool v) { stop_on_skip_ = v; }
+  bool stopped() const { return stopped_; }
+
+  void Report(std::string_view file, std::int64_t line, std::string_view rule,
+              std::string message, Severity severity = Severity::kSkip);
+
+  // Count per rule, rules in lexicographic order (deterministic output).
+  const std::map<std::string, std::int64_t>& counts() const { return counts_; }
+  std::map<std::string, std::int64_t> CountsOf(Severity s) const;
+  std::int64_t Count(std::string_view rule) const;
+  std::int64_t TotalOf(Severity s) const;
+
+  // The first entries reported (up to 1000), for tests and summaries.
+  const std::vector<Diagnostic>& entries() const { return entries_; }
+  const Diagnostic* first_fatal() const { return stopped_ ? &fatal_ : nullptr; }
+
+ private:
+  std::ostream* echo_;
+  int max_echo_;
+  bool stop_on_skip_ = false;
+  bool stopped_ = false;
+  Diagnostic fatal_;
+  std::map<std::string, std::int64_t> counts_;
+  std::map<std::string, Severity> severities_;
+  std::vector<Diagnostic> entries_;
+};
+
+}  // namespace clustersim

@@ -1,0 +1,47 @@
+#pragma once
+// A Job is what the trace says about one job: immutable once loaded. What
+// happens to it during a run (begin, end, final state) lives in JobRun, so
+// the same Workload can be simulated many times.
+
+#include <cstdint>
+#include <vector>
+
+#include "model/time.h"
+
+namespace clustersim {
+
+// Dense index into Workload::jobs, in submit order (stable: equal submits
+// keep file order). This is dr_evt's job index.
+using JobId = std::uint32_t;
+
+struct Job {
+  std::int64_t trace_id = 0;   // SWF job number, or 0-based CSV data row
+  SimTime submit = 0;
+  SimTime time_limit = 0;      // the user's estimate: what schedulers plan with
+  SimTime run_time = 0;        // actual duration (may exceed time_limit)
+  SimTime begin = kNoTime;     // replay only: recorded start
+  std::int64_t units = 1;      // nodes (or processors) requested from the pool
+  std::int64_t procs = 0;      // processors as in the trace (SWF), 0 if unknown
+  std::int32_t queue = 1;      // q_id / SWF queue number; never used to schedule
+};
+
+enum class JobState : std::uint8_t {
+  kWaiting,
+  kRunning,
+  kCompleted,   // ran for its actual run time
+  kTimeout,     // killed at its time limit (actual run time > limit)
+  kRejected,    // can never fit the machine; never started
+  kUnfinished,  // still waiting or running when the run stopped (--max_time)
+};
+
+const char* JobStateName(JobState s);
+
+struct JobRun {
+  SimTime begin = kNoTime;
+  SimTime end = kNoTime;
+  JobState state = JobState::kWaiting;
+  bool backfilled = false;   // started while an earlier job was blocked
+  std::int64_t busy_at_submit = 0;  // units in use when the job arrived
+};
+
+}  // namespace clustersim

@@ -1,0 +1,35 @@
+#pragma once
+// A Workload is a loaded trace: its jobs in submit order plus what the file
+// said about the machine. Readers in io/ build it; everything else reads it.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/job.h"
+
+namespace clustersim {
+
+enum class TraceMode : std::uint8_t {
+  kReplay,      // begin/end come from the trace; no scheduler
+  kSimulation,  // a scheduler computes begin times
+};
+
+struct Workload {
+  std::string name;                 // file name, for messages and metadata
+  TraceMode mode = TraceMode::kSimulation;
+  std::vector<Job> jobs;            // sorted by (submit, file order)
+  std::int64_t capacity = 0;        // pool size in the jobs' units; 0 = unknown
+  bool has_queue_column = false;    // CSV had q_id or queue: echo it in the schedule CSV
+  std::string queue_column;         // "q_id" or "queue" (names in queue_names)
+  std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
+  bool has_run_time = true;         // actual run times are known
+  // SWF header comments (`; Label: value`), in file order, repeats kept.
+  std::vector<std::pair<std::string, std::string>> header;
+};
+
+// Stable-sorts jobs by submit time (equal submits keep file order).
+void SortBySubmit(std::vector<Job>* jobs);
+
+}  // namespace clustersim

@@ -1,0 +1,157 @@
+#include "sched/easy_backfill.h"
+
+#include <algorithm>
+
+#include "sched/priority.h"
+
+namespace clustersim {
+
+QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& jobs, ResourcePool* pool)
+    : policy_(policy),
+      jobs_(jobs),
+      pool_(pool),
+      queue_(policy.ordering, jobs, policy_),
+      projected_end_(jobs.size(), 0),
+      backfilled_(jobs.size(), 0) {}
+
+void QueueScheduler::Submit(JobId id, SimTime now) { queue_.Add(id, now); }
+
+void QueueScheduler::JobEnded(JobId id, SimTime) {
+  pool_->Release(id, jobs_[id]);
+  running_.Remove(projected_end_[id], jobs_[id].units);
+  released_since_pass_ = true;
+}
+
+void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
+  const Job& j = jobs_[id];
+  queue_.Remove(id);
+  pool_->Allocate(id, j);
+  projected_end_[id] = now + PlanningEstimate(j, policy_);
+  running_.Add(projected_end_[id], j.units);
+  started->push_back(id);
+}
+
+void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
+  queue_.MaybeCompact();
+  if (policy_.compat == Compat::kDrEvt &&
+      (policy_.ordering == Ordering::kSjf || policy_.ordering == Ordering::kLjf))
+    return ScheduleDrEvtSjf(now, started);
+  if (policy_.dr_evt_fcfs_conservative) return ScheduleDrEvtFcfsConservative(now, started);
+  if (IsDynamic(policy_.ordering)) queue_.Reorder(now);
+
+  // 1. Head cascade.
+  std::size_t pos = queue_.begin_pos();
+  bool cascaded = false;
+  while (pos < queue_.end_pos() && pool_->Fits(jobs_[queue_.at(pos)])) {
+    Start(queue_.at(pos), now, started);
+    pos = queue_.next_pos(pos);
+    cascaded = true;
+  }
+  if (pos >= queue_.end_pos()) {
+    any_scanned_ = false;
+    return;
+  }
+  if (policy_.backfill == Backfill::kNone) return;
+
+  // 2. Shadow of the blocked head. Incremental case (FCFS, nothing released,
+  // nothing started by the cascade, same head, no overrunning job): the last
+  // pass refused every older job with free' >= free, E' >= E and an earlier
+  // `now`, so they would be refused again; scan only the new arrivals.
+  const JobId head = queue_.at(pos);
+  const std::int64_t need = jobs_[head].units;
+  std::size_t scan = queue_.next_pos(pos);
+  Shadow sh;
+  const bool incremental = policy_.ordering == Ordering::kFcfs && !released_since_pass_ && !cascaded &&
+                           any_scanned_ && head == cached_head_ && running_.earliest_end() > now;
+  if (incremental) {
+    sh = cached_shadow_;
+    scan = std::max(scan, queue_.FirstPosAfter(last_scanned_));
+    if (scan < queue_.end_pos() && queue_.removed(queue_.at(scan))) scan = queue_.next_pos(scan);
+  } else if (policy_.extra_nodes || !policy_.backfill_strict_lt) {
+    sh = running_.ClassicShadow(now, pool_->free(), need);
+  } else {
+    sh.time = running_.DrEvtReservation(now, pool_->free(), need);
+    sh.extra = 0;
+  }
+
+  // 3. Backfill scan in queue order.
+  for (; scan < queue_.end_pos() && pool_->free() > 0; scan = queue_.next_pos(scan)) {
+    const JobId id = queue_.at(scan);
+    const Job& j = jobs_[id];
+    if (j.units > pool_->free()) continue;
+    const SimTime end = now + PlanningEstimate(j, policy_);
+    const bool in_window = policy_.backfill_strict_lt ? end < sh.time : end <= sh.time;
+    if (in_window) {
+      Start(id, now, started);
+      backfilled_[id] = 1;
+    } else if (policy_.extra_nodes && j.units <= sh.extra) {
+      Start(id, now, started);
+      backfilled_[id] = 1;
+      sh.extra -= j.units;
+    }
+  }
+  released_since_pass_ = false;
+  any_scanned_ = true;
+  last_scanned_ = queue_.at(queue_.end_pos() - 1);
+  cached_head_ = head;
+  cached_shadow_ = sh;
+}
+
+void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) {
+  // dr_evt calls schedule() repeatedly; each call starts at most one job.
+  while (!queue_.empty()) {
+    // The head is the earliest-submitted job; among equal submits, the first
+    // in SJF/LJF order (dr_evt walks its multimap with strict <).
+    std::size_t head_pos = queue_.begin_pos();
+    for (std::size_t p = head_pos; p < queue_.end_pos(); p = queue_.next_pos(p))
+      if (jobs_[queue_.at(p)].submit < jobs_[queue_.at(head_pos)].submit) head_pos = p;
+    const JobId head = queue_.at(head_pos);
+    if (pool_->Fits(jobs_[head])) {
+      Start(head, now, started);
+      continue;
+    }
+    if (policy_.backfill == Backfill::kNone) return;
+    const SimTime r = running_.DrEvtReservation(now, pool_->free(), jobs_[head].units);
+    if (r <= now) return;
+    bool found = false;
+    for (std::size_t p = queue_.begin_pos(); p < queue_.end_pos(); p = queue_.next_pos(p)) {
+      const JobId id = queue_.at(p);
+      if (p == head_pos || jobs_[id].units > pool_->free()) continue;
+      if (PlanningEstimate(jobs_[id], policy_) <= r - now) {  // dr_evt uses <= here
+        Start(id, now, started);
+        backfilled_[id] = 1;
+        found = true;
+        break;
+      }
+    }
+    if (!found) return;
+  }
+}
+
+void QueueScheduler::ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started) {
+  std::size_t pos = queue_.begin_pos();
+  while (pos < queue_.end_pos() && pool_->Fits(jobs_[queue_.at(pos)])) {
+    Start(queue_.at(pos), now, started);
+    pos = queue_.next_pos(pos);
+  }
+  if (pos >= queue_.end_pos() || policy_.backfill == Backfill::kNone) return;
+  // A candidate's window is the minimum of the independently computed
+  // reservations of every earlier waiting job. Reservations grow with the
+  // job size, so that minimum is the reservation of the smallest earlier job.
+  std::int64_t min_units = jobs_[queue_.at(pos)].units;
+  SimTime window = running_.DrEvtReservation(now, pool_->free(), min_units);
+  for (std::size_t p = queue_.next_pos(pos); p < queue_.end_pos() && pool_->free() > 0;
+       p = queue_.next_pos(p)) {
+    const JobId id = queue_.at(p);
+    const Job& j = jobs_[id];
+    if (j.units <= pool_->free() && now + PlanningEstimate(j, policy_) < window) {
+      Start(id, now, started);
+      backfilled_[id] = 1;
+    } else {
+      min_units = std::min(min_units, j.units);
+    }
+    window = running_.DrEvtReservation(now, pool_->free(), min_units);
+  }
+}
+
+}  // namespace clustersim

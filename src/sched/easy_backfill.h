@@ -1,0 +1,55 @@
+#pragma once
+// QueueScheduler: FCFS / priority list scheduling with optional EASY
+// backfilling, in the classic form (window <=, extra-nodes rule, shadow ties
+// aggregated) and the dr_evt / RLScheduler-like form (window <, no extra
+// nodes). One pass at `now`:
+//   1. head cascade: while the highest-priority job fits, start it;
+//   2. if it is blocked, compute its shadow time S and extra units E;
+//   3. scan the rest in priority order: start J iff it fits now and
+//      (now + q_J <= S  or  n_J <= E); E -= n_J when J ends after S.
+// With FCFS ordering and nothing released since the last pass, only the jobs
+// that arrived since are scanned: every older job was refused with the same
+// (free, S, E) and would be refused again (the proof is in easy_backfill.cc).
+
+#include <vector>
+
+#include "sched/running_set.h"
+#include "sched/scheduler.h"
+#include "sched/wait_queue.h"
+
+namespace clustersim {
+
+class QueueScheduler final : public Scheduler {
+ public:
+  QueueScheduler(const Policy& policy, const std::vector<Job>& jobs, ResourcePool* pool);
+
+  void Submit(JobId id, SimTime now) override;
+  void JobEnded(JobId id, SimTime now) override;
+  void Schedule(SimTime now, std::vector<JobId>* started) override;
+  std::size_t waiting() const override { return queue_.size(); }
+  bool WasBackfilled(JobId id) const override { return backfilled_[id] != 0; }
+
+ private:
+  void Start(JobId id, SimTime now, std::vector<JobId>* started);
+  // dr_evt's sjf/ljf: head = earliest submit, one start per call.
+  void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
+  // dr_evt's fcfs_conservative approximation.
+  void ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started);
+
+  Policy policy_;
+  const std::vector<Job>& jobs_;
+  ResourcePool* pool_;
+  WaitQueue queue_;
+  RunningSet running_;
+  std::vector<SimTime> projected_end_;    // by JobId, while running
+  std::vector<std::uint8_t> backfilled_;  // by JobId
+  // Incremental-scan state (FCFS + EASY only).
+  bool released_since_pass_ = true;
+  JobId last_scanned_ = 0;
+  bool any_scanned_ = false;
+  JobId cached_head_ = 0;
+  Shadow cached_shadow_;
+  SimTime cached_reservation_ = 0;
+};
+
+}  // namespace clustersim

@@ -1,0 +1,44 @@
+#pragma once
+// A scheduling policy = queue Ordering x Backfill, plus the compatibility
+// variant whose exact semantics it follows. The `--compat` presets
+// (sched/compat.h) fill this struct; individual knobs can then override it.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace clustersim {
+
+enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kWfp3, kUnicep, kF1 };
+enum class Backfill : std::uint8_t { kNone, kEasy, kConservative };
+
+// Which tool's semantics a policy reproduces where tools disagree.
+enum class Compat : std::uint8_t { kNone, kDrEvt, kPyss, kRlScheduler };
+
+struct Policy {
+  Ordering ordering = Ordering::kFcfs;
+  Backfill backfill = Backfill::kEasy;
+  Compat compat = Compat::kNone;
+  // EASY: candidate may end at the shadow time (<=, classic) or must end
+  // strictly before it (<, dr_evt, RLScheduler).
+  bool backfill_strict_lt = false;
+  // EASY: a long candidate may start if it only uses nodes the head will not
+  // need at the shadow time (classic). dr_evt and RLScheduler have no such rule.
+  bool extra_nodes = true;
+  // dr_evt's `fcfs_conservative` approximation instead of a real profile.
+  bool dr_evt_fcfs_conservative = false;
+  // Plan with the actual run time instead of the time limit (oracle).
+  bool plan_with_actual = false;
+};
+
+bool ParseOrdering(std::string_view s, Ordering* out);
+bool ParseBackfill(std::string_view s, Backfill* out);
+bool ParseCompat(std::string_view s, Compat* out);
+const char* OrderingName(Ordering o);
+const char* BackfillName(Backfill b);
+const char* CompatName(Compat c);
+
+// "fcfs+easy (compat none: <=, extra nodes)" - for summaries and metadata.
+std::string DescribePolicy(const Policy& p);
+
+}  // namespace clustersim

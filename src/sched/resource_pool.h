@@ -1,0 +1,40 @@
+#pragma once
+// ResourcePool: how a scheduler sees the machine. Schedulers ask whether a
+// job fits and allocate/release through this interface, never by walking
+// nodes, so a per-node pool (cores, GPUs, placement) can replace the
+// node-count pool of seed 001 without touching the policies.
+
+#include <cstdint>
+
+#include "model/job.h"
+
+namespace clustersim {
+
+class ResourcePool {
+ public:
+  virtual ~ResourcePool() = default;
+  virtual std::int64_t capacity() const = 0;
+  virtual std::int64_t free() const = 0;
+  std::int64_t used() const { return capacity() - free(); }
+  virtual bool Fits(const Job& job) const = 0;
+  // REQUIRES: Fits(job).
+  virtual void Allocate(JobId id, const Job& job) = 0;
+  virtual void Release(JobId id, const Job& job) = 0;
+};
+
+// One pool of interchangeable units (nodes or processors): a count.
+class NodeCountPool final : public ResourcePool {
+ public:
+  explicit NodeCountPool(std::int64_t capacity) : capacity_(capacity), free_(capacity) {}
+  std::int64_t capacity() const override { return capacity_; }
+  std::int64_t free() const override { return free_; }
+  bool Fits(const Job& job) const override { return job.units <= free_; }
+  void Allocate(JobId, const Job& job) override { free_ -= job.units; }
+  void Release(JobId, const Job& job) override { free_ += job.units; }
+
+ private:
+  std::int64_t capacity_;
+  std::int64_t free_;
+};
+
+}  // namespace clustersim

@@ -1,0 +1,45 @@
+#include "sched/running_set.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace clustersim {
+
+void RunningSet::Remove(SimTime projected_end, std::int64_t units) {
+  auto it = ends_.find(projected_end);
+  assert(it != ends_.end() && it->second >= units);
+  if ((it->second -= units) == 0) ends_.erase(it);
+}
+
+Shadow RunningSet::ClassicShadow(SimTime now, std::int64_t free, std::int64_t need) const {
+  Shadow s;
+  std::int64_t avail = free;
+  if (avail >= need) return {now, avail - need};
+  for (auto it = ends_.begin(); it != ends_.end(); ++it) {
+    avail += it->second;
+    if (avail >= need) {
+      // Every job ending at this same time is already in `avail` (one entry
+      // per time). Overrunning jobs all collapse to now + 1 tick.
+      SimTime t = std::max(it->first, now + 1);
+      if (it->first <= now) {
+        for (auto jt = std::next(it); jt != ends_.end() && jt->first <= now; ++jt) avail += jt->second;
+      }
+      s.time = t;
+      s.extra = avail - need;
+      return s;
+    }
+  }
+  return s;  // never enough (capacity reduced): infinite shadow
+}
+
+SimTime RunningSet::DrEvtReservation(SimTime now, std::int64_t free, std::int64_t need) const {
+  if (free >= need) return now;
+  std::int64_t avail = free;
+  for (auto it = ends_.upper_bound(now); it != ends_.end(); ++it) {
+    avail += it->second;
+    if (avail >= need) return it->first;
+  }
+  return now;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,37 @@
+#pragma once
+// RunningSet ("release map"): units held by running jobs, aggregated by
+// projected end time (begin + estimate). Walking it in time order gives the
+// EASY shadow time; jobs ending at the same time are aggregated by
+// construction, which is exactly the shadow-tie rule of classic EASY.
+
+#include <cstdint>
+#include <map>
+
+#include "model/time.h"
+
+namespace clustersim {
+
+struct Shadow {
+  SimTime time = kTimeInfinity;  // when the head can start at the earliest
+  std::int64_t extra = 0;        // units still idle at `time` after the head starts
+};
+
+class RunningSet {
+ public:
+  void Add(SimTime projected_end, std::int64_t units) { ends_[projected_end] += units; }
+  void Remove(SimTime projected_end, std::int64_t units);
+  bool empty() const { return ends_.empty(); }
+  SimTime earliest_end() const { return ends_.empty() ? kTimeInfinity : ends_.begin()->first; }
+
+  // Classic EASY: walk ends from `free` until `need` units are available.
+  // Overrunning jobs (projected end <= now) are taken to end at now + 1 tick.
+  Shadow ClassicShadow(SimTime now, std::int64_t free, std::int64_t need) const;
+  // dr_evt: ends <= now are ignored; if never enough, the reservation is
+  // `now` (which disables backfilling for this pass).
+  SimTime DrEvtReservation(SimTime now, std::int64_t free, std::int64_t need) const;
+
+ private:
+  std::map<SimTime, std::int64_t> ends_;
+};
+
+}  // namespace clustersim

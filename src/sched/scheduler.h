@@ -1,0 +1,45 @@
+#pragma once
+// Scheduler: decides which waiting jobs start. The engine tells it about
+// arrivals and completions and asks it, once per event timestamp, to start
+// what it can. A scheduler allocates and releases through the ResourcePool
+// and keeps its own view of running jobs (projected ends = begin + estimate).
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "model/job.h"
+#include "model/time.h"
+#include "sched/policy.h"
+#include "sched/resource_pool.h"
+
+namespace clustersim {
+
+class Scheduler {
+ public:
+  virtual ~Scheduler() = default;
+  // Job `id` arrives (REQUIRES: it can fit the empty machine).
+  virtual void Submit(JobId id, SimTime now) = 0;
+  // Running job `id` ended at `now`; releases its resources.
+  virtual void JobEnded(JobId id, SimTime now) = 0;
+  // Start every job the policy allows at `now`, in start order, appending
+  // them to `started` (allocation already done).
+  virtual void Schedule(SimTime now, std::vector<JobId>* started) = 0;
+  virtual std::size_t waiting() const = 0;
+  // A time > now at which the scheduler wants to decide again even if no job
+  // ends or arrives (e.g. a reservation falls due); kTimeInfinity if none.
+  virtual SimTime NextDecisionTime() const { return kTimeInfinity; }
+  // Whether a started job counts as backfilled (jumped an earlier blocked job).
+  virtual bool WasBackfilled(JobId id) const = 0;
+};
+
+// The estimate a policy plans with for `job` (limit, or actual as oracle).
+inline SimTime PlanningEstimate(const Job& job, const Policy& p) {
+  return p.plan_with_actual ? job.run_time : job.time_limit;
+}
+
+// REQUIRES: jobs and pool outlive the scheduler.
+std::unique_ptr<Scheduler> MakeScheduler(const Policy& policy, const std::vector<Job>& jobs,
+                                         ResourcePool* pool);
+
+}  // namespace clustersim

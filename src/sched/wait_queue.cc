@@ -1,0 +1,101 @@
+#include "sched/wait_queue.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "sched/priority.h"
+#include "sched/scheduler.h"
+
+namespace clustersim {
+
+WaitQueue::WaitQueue(Ordering ordering, const std::vector<Job>& jobs, const Policy& policy)
+    : ordering_(ordering), jobs_(jobs), policy_(policy), removed_(jobs.size(), 0) {}
+
+bool WaitQueue::Before(JobId a, double ka, JobId b, double kb) const {
+  if (ka != kb) return ka < kb;
+  if (jobs_[a].submit != jobs_[b].submit) return jobs_[a].submit < jobs_[b].submit;
+  return a < b;
+}
+
+void WaitQueue::Add(JobId id, SimTime now) {
+  removed_[id] = 0;
+  ++live_;
+  if (ordering_ == Ordering::kFcfs || IsDynamic(ordering_)) {
+    // Arrivals come in (submit, id) order, so FCFS is an append; dynamic
+    // orderings are re-sorted before each decision anyway.
+    order_.push_back(id);
+    keys_.push_back(0);
+    return;
+  }
+  const double k = PriorityKey(ordering_, jobs_[id], PlanningEstimate(jobs_[id], policy_), now);
+  // Tombstones keep their sorted position, so binary search stays valid.
+  std::size_t lo = 0, hi = order_.size();
+  while (lo < hi) {
+    std::size_t mid = (lo + hi) / 2;
+    if (Before(id, k, order_[mid], keys_[mid]))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(lo), id);
+  keys_.insert(keys_.begin() + static_cast<std::ptrdiff_t>(lo), k);
+  if (lo < first_live_) first_live_ = lo;
+}
+
+void WaitQueue::Remove(JobId id) {
+  removed_[id] = 1;
+  --live_;
+}
+
+void WaitQueue::MaybeCompact() {
+  if (order_.size() > 64 && order_.size() - live_ > live_) Compact();
+}
+
+void WaitQueue::Compact() {
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < order_.size(); ++r)
+    if (!removed_[order_[r]]) {
+      order_[w] = order_[r];
+      keys_[w] = keys_[r];
+      ++w;
+    }
+  order_.resize(w);
+  keys_.resize(w);
+  first_live_ = 0;
+}
+
+void WaitQueue::Reorder(SimTime now) {
+  Compact();
+  std::vector<double> score(order_.size());
+  for (std::size_t i = 0; i < order_.size(); ++i)
+    score[i] = PriorityKey(ordering_, jobs_[order_[i]], PlanningEstimate(jobs_[order_[i]], policy_), now);
+  std::vector<std::size_t> idx(order_.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+    return Before(order_[a], score[a], order_[b], score[b]);
+  });
+  std::vector<JobId> sorted(order_.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) sorted[i] = order_[idx[i]];
+  order_.swap(sorted);
+}
+
+std::size_t WaitQueue::begin_pos() const {
+  while (first_live_ < order_.size() && removed_[order_[first_live_]]) ++first_live_;
+  return first_live_;
+}
+
+std::size_t WaitQueue::next_pos(std::size_t pos) const {
+  ++pos;
+  while (pos < order_.size() && removed_[order_[pos]]) ++pos;
+  return pos;
+}
+
+}  // namespace clustersim
+
+namespace clustersim {
+
+std::size_t WaitQueue::FirstPosAfter(JobId id) const {
+  return static_cast<std::size_t>(std::upper_bound(order_.begin(), order_.end(), id) - order_.begin());
+}
+
+}  // namespace clustersim

@@ -1,0 +1,76 @@
+#include "sim/checker.h"
+
+#include <fmt/format.h>
+
+namespace clustersim {
+
+ScheduleChecker::ScheduleChecker(const Workload& w, const EngineOptions& options)
+    : w_(w), options_(options), begin_(w.jobs.size(), kNoTime), phase_(w.jobs.size(), 0) {}
+
+void ScheduleChecker::Fail(std::string message) {
+  if (error_.empty()) error_ = "check failed: " + std::move(message);
+}
+
+void ScheduleChecker::Advance(SimTime t) {
+  if (last_ != kNoTime) {
+    if (t < last_) Fail(fmt::format("time went backwards: {} after {}", t, last_));
+    area_ += static_cast<Int128>(used_) * (t - last_);
+  }
+  last_ = t;
+}
+
+void ScheduleChecker::OnStart(JobId id, SimTime t, std::int64_t used) {
+  const Job& j = w_.jobs[id];
+  Advance(t);
+  ++checks_;
+  if (t < j.submit) Fail(fmt::format("job {} begins at {} before its submit time {}", j.trace_id, t, j.submit));
+  if (w_.mode == TraceMode::kReplay && t != j.begin)
+    Fail(fmt::format("job {} begins at {}, the trace says {}", j.trace_id, t, j.begin));
+  if (phase_[id] != 0) Fail(fmt::format("job {} started twice", j.trace_id));
+  phase_[id] = 1;
+  if (used != used_ + j.units)
+    Fail(fmt::format("START of job {} changed used units by {}, expected {}", j.trace_id, used - used_, j.units));
+  if (w_.mode == TraceMode::kSimulation && used > w_.capacity)
+    Fail(fmt::format("at {} {} units in use, more than the {} that exist", t, used, w_.capacity));
+  begin_[id] = t;
+  used_ = used;
+}
+
+void ScheduleChecker::OnEnd(JobId id, SimTime t, std::int64_t used) {
+  const Job& j = w_.jobs[id];
+  Advance(t);
+  ++checks_;
+  if (phase_[id] != 1) {
+    Fail(fmt::format("job {} ended without running", j.trace_id));
+    return;
+  }
+  phase_[id] = 2;
+  const SimTime duration =
+      w_.mode == TraceMode::kReplay ? j.run_time : EffectiveDuration(j, options_.overrun);
+  if (t < begin_[id]) Fail(fmt::format("job {} ends at {} before it begins at {}", j.trace_id, t, begin_[id]));
+  if (t != begin_[id] + duration)
+    Fail(fmt::format("job {}: end {} != begin {} + duration {}", j.trace_id, t, begin_[id], duration));
+  if (used != used_ - j.units)
+    Fail(fmt::format("END of job {} changed used units by {}, expected -{}", j.trace_id, used - used_, j.units));
+  if (used < 0) Fail(fmt::format("negative units in use ({}) at {}", used, t));
+  job_area_ += static_cast<Int128>(j.units) * (t - begin_[id]);
+  used_ = used;
+}
+
+void ScheduleChecker::OnFinish(SimTime) {
+  if (options_.max_time != kTimeInfinity) return;  // running jobs may remain
+  if (used_ != 0) Fail(fmt::format("{} units still in use at the end", used_));
+  for (std::size_t i = 0; i < phase_.size(); ++i)
+    if (phase_[i] == 1)
+      Fail(fmt::format("job {} never ended", w_.jobs[i].trace_id));
+  if (area_ != job_area_)
+    Fail(fmt::format("node-seconds not conserved: integral of used units {} != sum of job areas {}",
+                     static_cast<double>(area_) / kTicksPerSecond,
+                     static_cast<double>(job_area_) / kTicksPerSecond));
+}
+
+Status ScheduleChecker::status() const {
+  return error_.empty() ? Status::Ok() : Status::Error(error_);
+}
+
+}  // namespace clustersim

@@ -1,0 +1,55 @@
+#pragma once
+// ScheduleChecker: the invariants of seed 001, checked on every event.
+//   submit <= begin <= end; end = begin + duration (exactly);
+//   a START raises the units in use by exactly the job's units, an END
+//   lowers them by the same; time never goes backwards;
+//   never more units in use than the machine has (simulation mode);
+//   at the end: nothing in use, and node-seconds are conserved
+//   (Σ units·(end - begin) = ∫ used(t) dt).
+// Every test run uses it; users enable it with --check. A violation is an
+// error (the first one is kept), not a warning.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "model/status.h"
+#include "model/workload.h"
+#include "sim/engine.h"
+#include "sim/observer.h"
+
+namespace clustersim {
+
+// Node-seconds in ticks overflow int64 on large traces.
+__extension__ typedef __int128 Int128;
+
+class ScheduleChecker final : public EngineObserver {
+ public:
+  ScheduleChecker(const Workload& w, const EngineOptions& options);
+
+  void OnStart(JobId id, SimTime t, std::int64_t used) override;
+  void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnFinish(SimTime t) override;
+
+  // OK, or the first violation.
+  Status status() const;
+  std::int64_t checks() const { return checks_; }
+
+ private:
+  void Fail(std::string message);
+  void Advance(SimTime t);
+
+  const Workload& w_;
+  EngineOptions options_;
+  std::vector<SimTime> begin_;
+  std::vector<std::uint8_t> phase_;  // 0 not started, 1 running, 2 ended
+  std::int64_t used_ = 0;
+  SimTime last_ = kNoTime;
+  Int128 area_ = 0;      // ∫ used dt, unit-ticks
+  Int128 job_area_ = 0;  // Σ units · duration
+  std::int64_t checks_ = 0;
+  bool finished_all_ = true;
+  std::string error_;
+};
+
+}  // namespace clustersim

@@ -1,0 +1,69 @@
+#pragma once
+// Engine: the discrete-event loop. Simulation mode asks a Scheduler; replay
+// mode reproduces the trace's begin/end times and never schedules.
+//
+// Same-time order (simulation), per timestamp t:
+//   1. every completion at t, in job-index order;
+//   2. every arrival at t, in job-index (submit, file) order; a job larger
+//      than the machine is rejected here;
+//   3. one scheduling pass (a pass starts as many jobs as the policy allows);
+//   4. completions at t created by the pass (zero-length jobs): back to 1.
+// A job's own START therefore always precedes its END. This is dr_evt's
+// order too (ENDs < STARTs < arrivals, one pass per time with an END or an
+// arrival). Replay: events sorted by (time, END before START, job index),
+// except that a zero-length job's END follows its START.
+
+#include <cstdint>
+#include <vector>
+
+#include "model/diagnostics.h"
+#include "model/workload.h"
+#include "sched/policy.h"
+#include "sim/observer.h"
+
+namespace clustersim {
+
+enum class Overrun : std::uint8_t {
+  kClip,   // a job whose run time exceeds its limit is killed at the limit
+  kAllow,  // it runs to completion past its limit
+};
+
+struct EngineOptions {
+  Policy policy;
+  Overrun overrun = Overrun::kClip;
+  SimTime max_time = kTimeInfinity;  // --max_time: stop after this time (inclusive)
+};
+
+struct QueueStats {
+  double sum_at_submit = 0;   // jobs already waiting, summed over arrivals
+  std::int64_t submits = 0;
+  double sum_per_pass = 0;    // waiting after each pass, summed over passes
+  std::int64_t passes = 0;
+  double area = 0;            // ∫ waiting dt, in job-seconds
+  SimTime span = 0;           // time the integral covers
+  std::int64_t peak = 0;
+};
+
+struct RunResult {
+  std::vector<JobRun> runs;  // by JobId
+  std::int64_t capacity = 0;
+  QueueStats queue;
+  std::int64_t events = 0;
+  std::int64_t oversubscribed_events = 0;  // replay: events with used > capacity
+  SimTime end_time = 0;                    // time of the last event processed
+};
+
+// REQUIRES: w.mode == kSimulation, w.capacity > 0.
+RunResult Simulate(const Workload& w, const EngineOptions& options,
+                   const std::vector<EngineObserver*>& observers, Diagnostics* diag);
+
+// REQUIRES: w.mode == kReplay.
+RunResult Replay(const Workload& w, const EngineOptions& options,
+                 const std::vector<EngineObserver*>& observers, Diagnostics* diag);
+
+// The duration the engine gives job `j` once started.
+inline SimTime EffectiveDuration(const Job& j, Overrun o) {
+  return (o == Overrun::kClip && j.run_time > j.time_limit) ? j.time_limit : j.run_time;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,78 @@
+#include "sim/metrics.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clustersim {
+
+Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
+  Summary s;
+  s.bsld_tau_s = tau;
+  s.jobs = static_cast<std::int64_t>(w.jobs.size());
+  s.passes = r.queue.passes;
+  s.events = r.events;
+  SimTime first_submit = kTimeInfinity, last_end = kNoTime;
+  double sum_wait = 0, sum_wait2 = 0, sum_ta = 0, sum_bsld = 0, sum_bsld2 = 0, sum_sd = 0;
+  std::int64_t n = 0, n_sd = 0;
+  double used = 0, requested = 0;
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const Job& j = w.jobs[i];
+    const JobRun& run = r.runs[i];
+    switch (run.state) {
+      case JobState::kRejected: ++s.rejected; continue;
+      case JobState::kUnfinished:
+      case JobState::kWaiting:
+      case JobState::kRunning: ++s.unfinished; continue;
+      case JobState::kTimeout: ++s.killed; break;
+      case JobState::kCompleted: ++s.completed; break;
+    }
+    if (run.backfilled) ++s.backfilled;
+    ++n;
+    first_submit = std::min(first_submit, j.submit);
+    last_end = std::max(last_end, run.end);
+    const double wait = ToSeconds(run.begin - j.submit);
+    const double rt = ToSeconds(run.end - run.begin);
+    const double ta = wait + rt;
+    if (run.end == run.begin) ++s.zero_length;
+    const double bsld = std::max(1.0, ta / std::max(rt, tau));
+    sum_wait += wait, sum_wait2 += wait * wait, sum_ta += ta;
+    sum_bsld += bsld, sum_bsld2 += bsld * bsld;
+    s.max_wait_s = std::max(s.max_wait_s, wait);
+    s.max_turnaround_s = std::max(s.max_turnaround_s, ta);
+    s.max_bsld = std::max(s.max_bsld, bsld);
+    if (rt > 0) {
+      const double sd = ta / rt;
+      sum_sd += sd, ++n_sd;
+      s.max_slowdown = std::max(s.max_slowdown, sd);
+    } else {
+      ++s.slowdown_excluded;
+    }
+    used += static_cast<double>(j.units) * rt;
+    requested += static_cast<double>(j.units) * ToSeconds(j.time_limit);
+  }
+  if (n > 0) {
+    const double dn = static_cast<double>(n);
+    s.mean_wait_s = sum_wait / dn;
+    s.rms_wait_s = std::sqrt(sum_wait2 / dn);
+    s.mean_turnaround_s = sum_ta / dn;
+    s.mean_bsld = sum_bsld / dn;
+    s.rms_bsld = std::sqrt(sum_bsld2 / dn);
+    s.first_submit_s = ToSeconds(first_submit);
+    s.last_end_s = ToSeconds(last_end);
+    s.makespan_s = ToSeconds(last_end - first_submit);
+    s.makespan_from_zero_s = ToSeconds(last_end);
+  }
+  if (n_sd > 0) s.mean_slowdown = sum_sd / static_cast<double>(n_sd);
+  s.node_seconds_used = used;
+  s.node_seconds_requested = requested;
+  const double cap = static_cast<double>(r.capacity);
+  if (cap > 0 && s.makespan_s > 0) s.utilisation = used / (cap * s.makespan_s);
+  if (cap > 0 && s.makespan_from_zero_s > 0) s.utilisation_from_zero = used / (cap * s.makespan_from_zero_s);
+  if (r.queue.submits > 0) s.mean_queue_at_submit = r.queue.sum_at_submit / static_cast<double>(r.queue.submits);
+  if (r.queue.passes > 0) s.mean_queue_per_pass = r.queue.sum_per_pass / static_cast<double>(r.queue.passes);
+  if (r.queue.span > 0) s.mean_queue_time_weighted = r.queue.area / ToSeconds(r.queue.span);
+  s.peak_queue = r.queue.peak;
+  return s;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,24 @@
+#pragma once
+// EngineObserver: what writers, metric accumulators and the invariant checker
+// subscribe to. Calls arrive in processing order; `used` is the number of
+// units in use right after the event. A disabled observer costs nothing: the
+// engine only calls the observers it was given.
+
+#include <cstdint>
+
+#include "model/job.h"
+#include "model/time.h"
+
+namespace clustersim {
+
+class EngineObserver {
+ public:
+  virtual ~EngineObserver() = default;
+  virtual void OnSubmit(JobId, SimTime) {}
+  virtual void OnReject(JobId, SimTime) {}
+  virtual void OnStart(JobId, SimTime, std::int64_t /*used*/) {}
+  virtual void OnEnd(JobId, SimTime, std::int64_t /*used*/) {}
+  virtual void OnFinish(SimTime) {}
+};
+
+}  // namespace clustersim

@@ -1,0 +1,140 @@
+#include "sim/run_time_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "sim/random.h"
+
+namespace clustersim {
+
+bool ParseRunTimeMode(std::string_view s, RunTimeMode* out) {
+  // Deprecated dr_evt names: exact -> limit, column -> actual.
+  if (s == "actual" || s == "column") return *out = RunTimeMode::kActual, true;
+  if (s == "limit" || s == "exact") return *out = RunTimeMode::kLimit, true;
+  if (s == "distribution") return *out = RunTimeMode::kDistribution, true;
+  return false;
+}
+bool ParseDistribution(std::string_view s, Distribution* out) {
+  if (s == "normal") return *out = Distribution::kNormal, true;
+  if (s == "lognormal") return *out = Distribution::kLognormal, true;
+  if (s == "uniform") return *out = Distribution::kUniform, true;
+  return false;
+}
+bool ParseRunTimeCompat(std::string_view s, RunTimeCompat* out) {
+  if (s == "spec" || s == "none") return *out = RunTimeCompat::kSpec, true;
+  if (s == "dr_evt") return *out = RunTimeCompat::kDrEvt, true;
+  return false;
+}
+const char* RunTimeModeName(RunTimeMode m) {
+  switch (m) {
+    case RunTimeMode::kActual: return "actual";
+    case RunTimeMode::kLimit: return "limit";
+    case RunTimeMode::kDistribution: return "distribution";
+  }
+  return "?";
+}
+const char* DistributionName(Distribution d) {
+  switch (d) {
+    case Distribution::kNormal: return "normal";
+    case Distribution::kLognormal: return "lognormal";
+    case Distribution::kUniform: return "uniform";
+  }
+  return "?";
+}
+
+Status ValidateRunTimeOptions(const RunTimeOptions& o) {
+  if (o.mode != RunTimeMode::kDistribution) return Status::Ok();
+  if (!(o.scale > 0) || !std::isfinite(o.scale))
+    return Status::Error(fmt::format("--run_time_scale must be > 0 (got {})", o.scale));
+  if (!(o.stddev >= 0) || !std::isfinite(o.stddev))
+    return Status::Error(fmt::format("--run_time_stddev must be >= 0 (got {})", o.stddev));
+  if (o.distribution == Distribution::kUniform && o.compat == RunTimeCompat::kSpec && o.stddev < o.scale)
+    return Status::Error(fmt::format(
+        "uniform run times are U(limit*scale, limit*stddev): --run_time_stddev ({}) is the upper factor "
+        "and must be >= --run_time_scale ({})",
+        o.stddev, o.scale));
+  return Status::Ok();
+}
+
+namespace {
+
+SimTime ToTicks(double seconds) {
+  if (!(seconds > 0)) return 0;
+  const double ticks = seconds * static_cast<double>(kTicksPerSecond);
+  if (ticks >= 9.0e18) return static_cast<SimTime>(9.0e18);
+  return static_cast<SimTime>(std::llround(ticks));
+}
+
+double SampleSpec(const RunTimeOptions& o, double limit, JobStream* rng) {
+  const double s = o.scale, v = o.stddev;
+  switch (o.distribution) {
+    case Distribution::kNormal:
+      return std::max(0.0, limit * s + limit * v * rng->StandardNormal());
+    case Distribution::kLognormal:
+      return std::exp(std::log(limit * s) + v * rng->StandardNormal());
+    case Distribution::kUniform:
+      return limit * s + rng->Uniform01() * (limit * v - limit * s);
+  }
+  return limit;
+}
+
+double SampleDrEvt(const RunTimeOptions& o, double limit, LibstdcxxDraws* rng) {
+  const double s = o.scale, v = o.stddev;
+  switch (o.distribution) {
+    case Distribution::kNormal:
+      return std::min(limit, std::max(0.0, rng->Normal(limit * s, limit * v)));
+    case Distribution::kLognormal:
+      return std::min(limit, std::exp(rng->Normal(std::log(limit * s), v)));
+    case Distribution::kUniform:
+      return std::max(0.0, rng->Uniform(limit * s, limit * (s + v)));
+  }
+  return limit;
+}
+
+}  // namespace
+
+Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag) {
+  if (w->mode != TraceMode::kSimulation) return Status::Ok();
+  Status st = ValidateRunTimeOptions(o);
+  if (!st.ok()) return st;
+  switch (o.mode) {
+    case RunTimeMode::kActual:
+      if (!w->has_run_time) {
+        if (o.strict)
+          return Status::Error(w->name + ": missing_column: --run_time_mode actual needs an actual run time "
+                                         "column (actual_run_time, actual_runtime, duration, actual_duration, run_time)");
+        diag->Report(w->name, 0, "actual_falls_back_to_limit",
+                     "no actual run time column; jobs run for their time_limit (--run_time_mode limit)",
+                     Severity::kWarning);
+        for (Job& j : w->jobs) j.run_time = j.time_limit;
+      }
+      return Status::Ok();
+    case RunTimeMode::kLimit:
+      for (Job& j : w->jobs) j.run_time = j.time_limit;
+      return Status::Ok();
+    case RunTimeMode::kDistribution:
+      break;
+  }
+  if (o.compat == RunTimeCompat::kDrEvt) {
+    LibstdcxxDraws rng(static_cast<std::uint32_t>(o.seed));
+    for (Job& j : w->jobs) {
+      const double limit = ToSeconds(j.time_limit);
+      j.run_time = limit <= 0 ? 0 : ToTicks(SampleDrEvt(o, limit, &rng));
+    }
+  } else {
+    for (Job& j : w->jobs) {
+      const double limit = ToSeconds(j.time_limit);
+      if (limit <= 0) {
+        j.run_time = 0;
+        continue;
+      }
+      JobStream rng(o.seed, static_cast<std::uint64_t>(j.trace_id));
+      j.run_time = ToTicks(SampleSpec(o, limit, &rng));
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace clustersim
