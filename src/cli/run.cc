@@ -1,6 +1,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <memory>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
+#include "io/text_sink.h"
 #include "io/jobs_csv.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
@@ -119,8 +121,32 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     return 1;
   }
 
+  // Output paths. Every output goes to a temporary file renamed into place
+  // only when the whole run succeeded.
+  std::string sched_path, res_path, jobs_path, summary_path;
+  if (c.frontend == Frontend::kSimulator) {
+    sched_path = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
+    res_path = c.resource_file;
+    if (res_path.empty()) {
+      std::filesystem::path p(sched_path);
+      res_path = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
+    }
+    if (w.mode != TraceMode::kSimulation) sched_path.clear();  // dr_evt writes no schedule for a replay
+  } else {
+    const std::string d = c.output_dir + "/";
+    sched_path = d + "schedule.csv";
+    res_path = d + "resources.csv";
+    jobs_path = d + "jobs.csv";
+    summary_path = d + "summary.json";
+  }
+  AtomicFileSink res_sink(res_path);
+  if (Status os = res_sink.Open(); !os.ok()) {
+    fmt::print(err, "clustersim: error: {}\n", os.message());
+    return 1;
+  }
+
   const TimeFormat tf = c.time_format;
-  ResourceTrace resources(w.capacity, tf);
+  ResourceTrace resources(w.capacity, tf, &res_sink);
   ScheduleChecker checker(w, c.engine);
   VerboseLog verbose(w, w.capacity, tf, &out);
   std::vector<EngineObserver*> observers = {&resources};
@@ -158,30 +184,42 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
   if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
 
-  // Outputs.
-  std::vector<std::pair<std::string, std::string>> files;
-  if (c.frontend == Frontend::kSimulator) {
-    std::string sched_path = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
-    std::string res_path = c.resource_file;
-    if (res_path.empty()) {
-      std::filesystem::path p(sched_path);
-      res_path = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
+  // Write everything to temporary files first, then rename them all.
+  std::vector<std::unique_ptr<AtomicFileSink>> sinks;
+  auto open = [&](const std::string& path) -> AtomicFileSink* {
+    if (path.empty()) return nullptr;
+    sinks.push_back(std::make_unique<AtomicFileSink>(path));
+    Status os = sinks.back()->Open();
+    if (!os.ok()) {
+      fmt::print(err, "clustersim: error: {}\n", os.message());
+      return nullptr;
     }
-    if (w.mode == TraceMode::kSimulation) files.emplace_back(sched_path, ScheduleCsv(w, r.runs, tf));
-    files.emplace_back(res_path, resources.csv());
-  } else {
-    const std::string d = c.output_dir + "/";
-    files.emplace_back(d + "schedule.csv", ScheduleCsv(w, r.runs, tf));
-    files.emplace_back(d + "resources.csv", resources.csv());
-    files.emplace_back(d + "jobs.csv", JobsCsv(w, r.runs, s.bsld_tau_s));
-    files.emplace_back(d + "summary.json", SummaryJson(s, info, diag));
+    return sinks.back().get();
+  };
+  if (!sched_path.empty()) {
+    AtomicFileSink* f = open(sched_path);
+    if (f == nullptr) return 1;
+    WriteScheduleCsv(w, r.runs, tf, f);
   }
-  for (const auto& [path, content] : files) {
-    Status ws = WriteFileAtomically(path, content);
-    if (!ws.ok()) {
-      fmt::print(err, "clustersim: error: {}\n", ws.message());
+  if (!jobs_path.empty()) {
+    AtomicFileSink* f = open(jobs_path);
+    if (f == nullptr) return 1;
+    WriteJobsCsv(w, r.runs, s.bsld_tau_s, f);
+  }
+  if (!summary_path.empty()) {
+    AtomicFileSink* f = open(summary_path);
+    if (f == nullptr) return 1;
+    f->buf = SummaryJson(s, info, diag);
+  }
+  for (auto& f : sinks) {
+    if (Status cs = f->Commit(); !cs.ok()) {
+      fmt::print(err, "clustersim: error: {}\n", cs.message());
       return 1;
     }
+  }
+  if (Status cs = res_sink.Commit(); !cs.ok()) {
+    fmt::print(err, "clustersim: error: {}\n", cs.message());
+    return 1;
   }
   const double wall_s = Since(t0);
   if (c.frontend == Frontend::kClustersim) {

@@ -8,28 +8,56 @@
 #include <filesystem>
 #include <system_error>
 
+#include "io/text_sink.h"
+
 namespace clustersim {
 
-Status WriteFileAtomically(const std::string& path, std::string_view content) {
+Status AtomicFileSink::Open() {
   std::error_code ec;
-  const std::filesystem::path p(path);
+  const std::filesystem::path p(path_);
   if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
-  if (ec) return Status::Error(path + ": cannot create directory: " + ec.message());
-  const std::string tmp = path + ".tmp-" + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  if (f == nullptr) return Status::Error(path + ": cannot write: " + std::strerror(errno));
-  const bool wrote = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-  const bool closed = std::fclose(f) == 0;
-  if (!wrote || !closed) {
-    std::remove(tmp.c_str());
-    return Status::Error(path + ": write failed (disk full?)");
+  if (ec) return Status::Error(path_ + ": cannot create directory: " + ec.message());
+  tmp_ = path_ + ".tmp-" + std::to_string(::getpid());
+  f_ = std::fopen(tmp_.c_str(), "wb");
+  if (f_ == nullptr) return Status::Error(path_ + ": cannot write: " + std::strerror(errno));
+  return Status::Ok();
+}
+
+void AtomicFileSink::Flush() {
+  if (f_ != nullptr && !buf.empty() && std::fwrite(buf.data(), 1, buf.size(), f_) != buf.size()) failed_ = true;
+  buf.clear();
+}
+
+Status AtomicFileSink::Commit() {
+  if (f_ == nullptr) return Status::Error(path_ + ": not open");
+  Flush();
+  const bool closed = std::fclose(f_) == 0;
+  f_ = nullptr;
+  if (failed_ || !closed) {
+    std::remove(tmp_.c_str());
+    return Status::Error(path_ + ": write failed (disk full?)");
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
     const std::string err = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return Status::Error(path + ": cannot rename into place: " + err);
+    std::remove(tmp_.c_str());
+    return Status::Error(path_ + ": cannot rename into place: " + err);
   }
   return Status::Ok();
+}
+
+AtomicFileSink::~AtomicFileSink() {
+  if (f_ != nullptr) {
+    std::fclose(f_);
+    std::remove(tmp_.c_str());
+  }
+}
+
+Status WriteFileAtomically(const std::string& path, std::string_view content) {
+  AtomicFileSink sink(path);
+  Status st = sink.Open();
+  if (!st.ok()) return st;
+  sink.buf.assign(content);
+  return sink.Commit();
 }
 
 }  // namespace clustersim

@@ -6,13 +6,26 @@
 #include <cstdio>
 #include <cstring>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace clustersim {
 namespace {
 
 Result<std::string> ReadPlain(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return Status::Error(path + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
   std::string data;
+  // One read into a buffer of the right size (regular files); pipes and
+  // other streams grow the buffer as they go.
+  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode)) data.reserve(static_cast<size_t>(st.st_size) + 1);
+  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    return Status::Error(path + ": is a directory, not a trace file");
+  }
   char buf[1 << 16];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
@@ -27,7 +40,14 @@ Result<std::string> Gunzip(const std::string& path, std::string compressed) {
   z_stream zs{};
   if (inflateInit2(&zs, 15 + 32) != Z_OK) return Status::Error(path + ": zlib init failed");
   std::string out;
-  out.resize(compressed.size() * 4 + 4096);
+  // The gzip trailer holds the uncompressed size mod 2^32: a good first guess.
+  size_t guess = compressed.size() * 4 + 4096;
+  if (compressed.size() >= 18) {
+    const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
+    const size_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<size_t>(t[3]) << 24);
+    if (isize > 0 && isize < (size_t{1} << 32)) guess = isize + 1;
+  }
+  out.resize(guess);
   zs.next_in = reinterpret_cast<Bytef*>(compressed.data());
   zs.avail_in = static_cast<uInt>(compressed.size());
   int rc = Z_OK;
@@ -61,16 +81,75 @@ Result<std::string> Gunzip(const std::string& path, std::string compressed) {
 
 }  // namespace
 
+FileContents::FileContents(FileContents&& o) noexcept
+    : data_(std::move(o.data_)), map_(o.map_), map_size_(o.map_size_) {
+  o.map_ = nullptr;
+  o.map_size_ = 0;
+}
+
+FileContents& FileContents::operator=(FileContents&& o) noexcept {
+  if (this != &o) {
+    if (map_) ::munmap(const_cast<char*>(map_), map_size_);
+    data_ = std::move(o.data_);
+    map_ = o.map_;
+    map_size_ = o.map_size_;
+    o.map_ = nullptr;
+    o.map_size_ = 0;
+  }
+  return *this;
+}
+
+FileContents::~FileContents() {
+  if (map_) ::munmap(const_cast<char*>(map_), map_size_);
+}
+
 std::string DisplayName(const std::string& path) { return path; }
 
-Result<std::string> ReadFileContents(const std::string& path) {
-  Result<std::string> raw = ReadPlain(path);
-  if (!raw.ok()) return raw;
+Result<FileContents> ReadFile(const std::string& path) {
+  FileContents fc;
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  if (fd < 0) return Status::Error(path + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return Status::Error(path + ": is a directory, not a trace file");
+  }
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (m == MAP_FAILED) return Status::Error(path + ": cannot map: " + std::strerror(errno));
+    const auto* p = static_cast<const unsigned char*>(m);
+    const size_t n = static_cast<size_t>(st.st_size);
+    if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
+      Result<std::string> text = Gunzip(path, std::string(static_cast<const char*>(m), n));
+      ::munmap(m, n);
+      if (!text.ok()) return text.status();
+      fc.data_ = text.take();
+      return fc;
+    }
+    ::madvise(m, n, MADV_SEQUENTIAL);
+    fc.map_ = static_cast<const char*>(m);
+    fc.map_size_ = n;
+    return fc;
+  }
+  ::close(fd);
+  Result<std::string> raw = ReadPlain(path);  // pipes, empty files
+  if (!raw.ok()) return raw.status();
   const std::string& d = raw.value();
-  if (d.size() >= 2 && static_cast<unsigned char>(d[0]) == 0x1f &&
-      static_cast<unsigned char>(d[1]) == 0x8b)
-    return Gunzip(path, raw.take());
-  return raw;
+  if (d.size() >= 2 && static_cast<unsigned char>(d[0]) == 0x1f && static_cast<unsigned char>(d[1]) == 0x8b) {
+    Result<std::string> text = Gunzip(path, raw.take());
+    if (!text.ok()) return text.status();
+    fc.data_ = text.take();
+  } else {
+    fc.data_ = raw.take();
+  }
+  return fc;
+}
+
+Result<std::string> ReadFileContents(const std::string& path) {
+  Result<FileContents> fc = ReadFile(path);
+  if (!fc.ok()) return fc.status();
+  return std::string(fc.value().view());
 }
 
 }  // namespace clustersim

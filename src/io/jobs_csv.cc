@@ -1,10 +1,8 @@
 #include "io/jobs_csv.h"
 
 #include <algorithm>
-#include <iterator>
 
-#include <fmt/format.h>
-
+#include "io/text_append.h"
 #include "io/time_format.h"
 
 namespace clustersim {
@@ -26,43 +24,74 @@ std::string BaseName(const std::string& path) {
 
 }  // namespace
 
-std::string JobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau) {
-  std::string out =
+void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau, TextSink* sink) {
+  std::string& out = sink->buf;
+  out +=
       "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
       "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
       "allocated_resources,consumed_energy,metadata,actual_run_time,num_nodes,queue,bounded_slowdown,"
       "backfilled,busy_nodes_at_submit,clipped\n";
-  out.reserve(w.jobs.size() * 160);
   const std::string wl = BaseName(w.name);
-  auto it = std::back_inserter(out);
   const TimeFormat f = TimeFormat::kExact;
+  auto sep = [&out] { out.push_back(','); };
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
     const JobRun& r = runs[i];
     const bool finished = r.state == JobState::kCompleted || r.state == JobState::kTimeout;
-    const bool started = r.begin != kNoTime;
-    fmt::format_to(it, "{},{},fixed,{},{},{},{},{},", j.trace_id, wl, FormatTime(j.submit, f), j.units,
-                   FormatTime(j.time_limit, f), r.state == JobState::kCompleted ? 1 : 0, FinalState(r.state));
-    if (started) {
-      AppendTime(&out, r.begin, f);
-    }
-    out += ',';
+    AppendInt(&out, j.trace_id);
+    sep();
+    out += wl;
+    out += ",fixed,";
+    AppendTime(&out, j.submit, f);
+    sep();
+    AppendInt(&out, j.units);
+    sep();
+    AppendTime(&out, j.time_limit, f);
+    out += r.state == JobState::kCompleted ? ",1," : ",0,";
+    out += FinalState(r.state);
+    sep();
+    if (r.begin != kNoTime) AppendTime(&out, r.begin, f);
+    sep();
+    double bsld = 0;
     if (finished) {
       const SimTime exec = r.end - r.begin, ta = r.end - j.submit;
-      const double stretch_v = exec > 0 ? static_cast<double>(ta) / static_cast<double>(exec) : 0;
-      const double rt = ToSeconds(exec);
-      const double bsld = std::max(1.0, ToSeconds(ta) / std::max(rt, tau));
-      fmt::format_to(it, "{},{},{},{},{},", FormatTime(exec, f), FormatTime(r.end, f),
-                     FormatTime(r.begin - j.submit, f), FormatTime(ta, f),
-                     exec > 0 ? fmt::format("{}", stretch_v) : std::string("inf"));
-      fmt::format_to(it, ",-1,,{},{},{},{},{},{},{}\n", FormatTime(j.run_time, f), j.units, j.queue, bsld,
-                     r.backfilled ? 1 : 0, r.busy_at_submit, r.state == JobState::kTimeout ? 1 : 0);
+      AppendTime(&out, exec, f);
+      sep();
+      AppendTime(&out, r.end, f);
+      sep();
+      AppendTime(&out, r.begin - j.submit, f);
+      sep();
+      AppendTime(&out, ta, f);
+      sep();
+      if (exec > 0)
+        AppendDouble(&out, static_cast<double>(ta) / static_cast<double>(exec));
+      else
+        out += "inf";
+      bsld = std::max(1.0, ToSeconds(ta) / std::max(ToSeconds(exec), tau));
     } else {
-      fmt::format_to(it, ",,,,,,-1,,{},{},{},,{},{},0\n", FormatTime(j.run_time, f), j.units, j.queue,
-                     r.backfilled ? 1 : 0, r.busy_at_submit);
+      out += ",,,,";
     }
+    out += ",,-1,,";  // allocated_resources (counting pool: none), consumed_energy, metadata
+    AppendTime(&out, j.run_time, f);
+    sep();
+    AppendInt(&out, j.units);
+    sep();
+    AppendInt(&out, j.queue);
+    sep();
+    if (finished) AppendDouble(&out, bsld);
+    sep();
+    out += r.backfilled ? '1' : '0';
+    sep();
+    AppendInt(&out, r.busy_at_submit);
+    out += r.state == JobState::kTimeout ? ",1\n" : ",0\n";
+    sink->Poll();
   }
-  return out;
+}
+
+std::string JobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau) {
+  StringSink s;
+  WriteJobsCsv(w, runs, tau, &s);
+  return std::move(s.buf);
 }
 
 }  // namespace clustersim

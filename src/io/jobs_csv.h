@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "io/text_sink.h"
 #include "model/workload.h"
 
 namespace clustersim {
 
+void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s, TextSink* out);
 std::string JobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s);
 
 }  // namespace clustersim

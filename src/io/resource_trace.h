@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "io/text_sink.h"
 #include "io/time_format.h"
 #include "sim/observer.h"
 
@@ -13,16 +14,19 @@ namespace clustersim {
 
 class ResourceTrace final : public EngineObserver {
  public:
-  ResourceTrace(std::int64_t capacity, TimeFormat f);
+  // Rows go to `sink` (owned by the caller), or to an internal string.
+  ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr);
   void OnStart(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
   void OnEnd(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
-  const std::string& csv() const { return csv_; }
+  // The CSV text when no external sink was given.
+  const std::string& csv() const { return own_.buf; }
 
  private:
   void Row(SimTime t, std::int64_t used);
   std::int64_t capacity_;
   TimeFormat format_;
-  std::string csv_;
+  TextSink own_;
+  TextSink* sink_;
 };
 
 }  // namespace clustersim

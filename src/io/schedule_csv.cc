@@ -1,16 +1,14 @@
 #include "io/schedule_csv.h"
 
-#include <fmt/format.h>
-
-#include <iterator>
+#include "io/text_append.h"
 
 namespace clustersim {
 
-std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f) {
-  std::string out = "job_submit_time,begin_time,end_time,num_nodes,exit_status";
+void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* sink) {
+  std::string& out = sink->buf;
+  out += "job_submit_time,begin_time,end_time,num_nodes,exit_status";
   if (w.has_queue_column) out += "," + w.queue_column;
   out += ",time_limit\n";
-  out.reserve(w.jobs.size() * 48);
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& r = runs[i];
     if (r.state != JobState::kCompleted && r.state != JobState::kTimeout) continue;
@@ -20,19 +18,27 @@ std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, Time
     AppendTime(&out, r.begin, f);
     out += ',';
     AppendTime(&out, r.end, f);
-    fmt::format_to(std::back_inserter(out), ",{},0,", j.units);
+    out += ',';
+    AppendInt(&out, j.units);
+    out += ",0,";
     if (w.has_queue_column) {
       if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
         out += w.queue_names[static_cast<std::size_t>(j.queue)];
       else
-        fmt::format_to(std::back_inserter(out), "{}", j.queue);
+        AppendInt(&out, j.queue);
       out += ',';
     }
     // Limits are durations; always exact so a replay keeps them.
     AppendTime(&out, j.time_limit, TimeFormat::kExact);
     out += '\n';
+    sink->Poll();
   }
-  return out;
+}
+
+std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f) {
+  StringSink s;
+  WriteScheduleCsv(w, runs, f, &s);
+  return std::move(s.buf);
 }
 
 }  // namespace clustersim

@@ -8,11 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "io/text_sink.h"
 #include "io/time_format.h"
 #include "model/workload.h"
 
 namespace clustersim {
 
+void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* out);
 std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f);
 
 }  // namespace clustersim

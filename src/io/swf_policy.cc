@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -38,22 +39,20 @@ SimTime WholeSeconds(SimTime t) { return t / kSecond * kSecond; }  // Python int
 
 std::int64_t CeilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
-class Normaliser {
- public:
-  Normaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics* d) : t_(t), o_(o), d_(d) {}
+}  // namespace
 
-  void Drop(const SwfRecord& r, std::string_view rule, std::string msg) {
-    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kSkip);
+void SwfNormaliser::Drop(const SwfRecord& r, std::string_view rule, std::string msg) {
+    diag_->Report(header_.name, r.line, rule, std::move(msg), Severity::kSkip);
   }
-  void Note(const SwfRecord& r, std::string_view rule, std::string msg) {
-    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kNote);
+void SwfNormaliser::Note(const SwfRecord& r, std::string_view rule, std::string msg) {
+    diag_->Report(header_.name, r.line, rule, std::move(msg), Severity::kNote);
   }
-  void Warn(const SwfRecord& r, std::string_view rule, std::string msg) {
-    d_->Report(t_.name, r.line, rule, std::move(msg), Severity::kWarning);
+void SwfNormaliser::Warn(const SwfRecord& r, std::string_view rule, std::string msg) {
+    diag_->Report(header_.name, r.line, rule, std::move(msg), Severity::kWarning);
   }
 
   // strict / clean. Returns false if the record is dropped.
-  bool Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
+bool SwfNormaliser::Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
     const auto& f = r.f;
     if (f[kSwfSubmit] < 0) return Drop(r, "negative_submit", "submit time is negative or unknown"), false;
     std::int64_t size = f[kSwfReqProcs] > 0 ? f[kSwfReqProcs] : f[kSwfAllocProcs];
@@ -81,7 +80,8 @@ class Normaliser {
   }
 
   // pyss's mapping (swf-and-metrics.md §2.1), after an optional strong filter.
-  bool Pyss(const SwfRecord& in, Job* j, std::int64_t* procs, std::int64_t machine) {
+bool SwfNormaliser::Pyss(const SwfRecord& in, Job* j, std::int64_t* procs) {
+    const std::int64_t machine = machine_procs_;
     SwfRecord r = in;
     auto& f = r.f;
     if (o_.policy == SwfPolicy::kPyssStrong) {
@@ -131,7 +131,7 @@ class Normaliser {
     return true;
   }
 
-  bool RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs) {
+bool SwfNormaliser::RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs) {
     const auto& f = r.f;
     std::int64_t size = std::max(f[kSwfAllocProcs], f[kSwfReqProcs]);
     SimTime estimate = f[kSwfReqTime];
@@ -157,7 +157,7 @@ class Normaliser {
     return true;
   }
 
-  bool Batsim(const SwfRecord& r, Job* j, std::int64_t* procs) {
+bool SwfNormaliser::Batsim(const SwfRecord& r, Job* j, std::int64_t* procs) {
     const auto& f = r.f;
     const SimTime run = f[kSwfRun];
     SimTime walltime = o_.batsim_given_walltime_only
@@ -176,77 +176,71 @@ class Normaliser {
     return true;
   }
 
- private:
-  const SwfTrace& t_;
-  const SwfOptions& o_;
-  Diagnostics* d_;
-};
 
-}  // namespace
-
-Result<Workload> NormaliseSwf(const SwfTrace& t, const SwfOptions& o, Diagnostics* diag) {
-  Workload w;
-  w.name = t.name;
-  w.header = t.header;
-  w.mode = o.replay ? TraceMode::kReplay : TraceMode::kSimulation;
-
-  std::int64_t ppn = o.procs_per_node;
+SwfNormaliser::SwfNormaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics* diag)
+    : header_(t), o_(o), diag_(diag) {
+  w_.name = t.name;
+  w_.mode = o.replay ? TraceMode::kReplay : TraceMode::kSimulation;
+  ppn_ = o.procs_per_node;
   std::optional<std::int64_t> max_nodes = t.max_nodes, max_procs = t.max_procs;
   if (o.policy == SwfPolicy::kRlScheduler) {
     if (!max_nodes) max_nodes = max_procs;
     if (!max_procs) max_procs = max_nodes;
-    if (max_nodes && max_procs && ppn == 0) ppn = std::max<std::int64_t>(1, *max_procs / *max_nodes);
+    if (max_nodes && max_procs && ppn_ == 0) ppn_ = std::max<std::int64_t>(1, *max_procs / *max_nodes);
   }
   // Capacity in job units: CLI, else the header (procs, or nodes when node-granular).
-  std::int64_t capacity = o.capacity;
-  if (capacity == 0) {
-    if (ppn > 0)
-      capacity = max_nodes ? *max_nodes : (max_procs ? *max_procs / ppn : 0);
+  capacity_ = o.capacity;
+  if (capacity_ == 0) {
+    if (ppn_ > 0)
+      capacity_ = max_nodes ? *max_nodes : (max_procs ? *max_procs / ppn_ : 0);
     else
-      capacity = max_procs ? *max_procs : (max_nodes ? *max_nodes : 0);
+      capacity_ = max_procs ? *max_procs : (max_nodes ? *max_nodes : 0);
   }
-  const std::int64_t machine_procs = max_procs ? *max_procs : (max_nodes ? *max_nodes : capacity);
-  if (capacity == 0 && o.policy != SwfPolicy::kBatsim)
-    return Status::Error(t.name +
-                         ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
-                         "size with --total_nodes");
+  machine_procs_ = max_procs ? *max_procs : (max_nodes ? *max_nodes : capacity_);
+  if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim)
+    status_ = Status::Error(t.name +
+                            ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
+                            "size with --total_nodes");
+}
 
-  Normaliser n(t, o, diag);
-  w.jobs.reserve(t.records.size());
-  for (const SwfRecord& r : t.records) {
-    Job j;
-    std::int64_t procs = 0;
-    bool keep = false;
-    switch (o.policy) {
-      case SwfPolicy::kStrict:
-      case SwfPolicy::kClean: keep = n.Strict(r, &j, &procs); break;
-      case SwfPolicy::kPyss:
-      case SwfPolicy::kPyssStrong: keep = n.Pyss(r, &j, &procs, machine_procs); break;
-      case SwfPolicy::kRlScheduler: keep = n.RlScheduler(r, &j, &procs); break;
-      case SwfPolicy::kBatsim: keep = n.Batsim(r, &j, &procs); break;
-    }
-    if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
-    if (!keep) continue;
-    if (o.replay) {
-      if (r.f[kSwfWait] < 0) {
-        n.Drop(r, "unknown_wait_time", "replay needs the wait time (field 3)");
-        if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
-        continue;
-      }
-      j.begin = j.submit + r.f[kSwfWait];
-    }
-    j.trace_id = r.f[kSwfJobNumber];
-    j.procs = procs;
-    j.units = ppn > 0 ? CeilDiv(procs, ppn) : procs;
-    j.queue = static_cast<std::int32_t>(r.f[kSwfQueue]);
-    w.jobs.push_back(j);
+void SwfNormaliser::Add(const SwfRecord& r) {
+  Job j;
+  std::int64_t procs = 0;
+  bool keep = false;
+  switch (o_.policy) {
+    case SwfPolicy::kStrict:
+    case SwfPolicy::kClean: keep = Strict(r, &j, &procs); break;
+    case SwfPolicy::kPyss:
+    case SwfPolicy::kPyssStrong: keep = Pyss(r, &j, &procs); break;
+    case SwfPolicy::kRlScheduler: keep = RlScheduler(r, &j, &procs); break;
+    case SwfPolicy::kBatsim: keep = Batsim(r, &j, &procs); break;
   }
-  if (o.policy == SwfPolicy::kBatsim) {
+  if (!keep) return;
+  if (o_.replay) {
+    if (r.f[kSwfWait] < 0) {
+      Drop(r, "unknown_wait_time", "replay needs the wait time (field 3)");
+      return;
+    }
+    j.begin = j.submit + r.f[kSwfWait];
+  }
+  j.trace_id = r.f[kSwfJobNumber];
+  j.procs = procs;
+  j.units = ppn_ > 0 ? CeilDiv(procs, ppn_) : procs;
+  j.queue = static_cast<std::int32_t>(r.f[kSwfQueue]);
+  w_.jobs.push_back(j);
+}
+
+Result<Workload> SwfNormaliser::Finish() {
+  if (!status_.ok()) return status_;
+  if (diag_->stopped()) return Status::Error(diag_->first_fatal()->ToString());
+  w_.header = header_.header;
+  std::int64_t capacity = capacity_;
+  if (o_.policy == SwfPolicy::kBatsim) {
     // Batsim shifts submit times so the first job is at 0 and renumbers ids.
-    SimTime first = w.jobs.empty() ? 0 : w.jobs.front().submit;
-    for (const Job& j : w.jobs) first = std::min(first, j.submit);
+    SimTime first = w_.jobs.empty() ? 0 : w_.jobs.front().submit;
+    for (const Job& j : w_.jobs) first = std::min(first, j.submit);
     std::int64_t id = 0, largest = 0;
-    for (Job& j : w.jobs) {
+    for (Job& j : w_.jobs) {
       j.submit -= first;
       if (j.begin != kNoTime) j.begin -= first;
       j.trace_id = id++;
@@ -254,9 +248,36 @@ Result<Workload> NormaliseSwf(const SwfTrace& t, const SwfOptions& o, Diagnostic
     }
     if (capacity == 0) capacity = largest;
   }
-  w.capacity = capacity;
-  SortBySubmit(&w.jobs);
-  return w;
+  w_.capacity = capacity;
+  if (!std::is_sorted(w_.jobs.begin(), w_.jobs.end(),
+                      [](const Job& a, const Job& b) { return a.submit < b.submit; }))
+    diag_->Report(header_.name, 0, "unsorted_submit_times",
+                  "submit times are not sorted; jobs were stable-sorted by submit time", Severity::kWarning);
+  SortBySubmit(&w_.jobs);
+  return std::move(w_);
+}
+
+Result<Workload> NormaliseSwf(const SwfTrace& t, const SwfOptions& o, Diagnostics* diag) {
+  SwfNormaliser n(t, o, diag);
+  if (!n.status().ok()) return n.status();
+  for (const SwfRecord& r : t.records) {
+    n.Add(r);
+    if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
+  }
+  return n.Finish();
+}
+
+Result<Workload> LoadSwf(std::string_view text, const std::string& name, const SwfOptions& o, Diagnostics* diag) {
+  // The header comes first in SWF files: read it, then stream the records.
+  SwfTrace header = ReadSwfHeader(text, name);
+  SwfNormaliser n(header, o, diag);
+  if (!n.status().ok()) return n.status();
+  n.Reserve(text.size() / 48);  // real logs have 60-120 bytes per job line
+  SwfTrace full;
+  Status st = ForEachSwfRecord(text, name, diag, &full, [&](const SwfRecord& r) { n.Add(r); });
+  if (!st.ok()) return st;
+  header.header = full.header;  // labels found after job lines too
+  return n.Finish();
 }
 
 }  // namespace clustersim

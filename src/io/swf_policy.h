@@ -41,4 +41,38 @@ struct SwfOptions {
 
 Result<Workload> NormaliseSwf(const SwfTrace& trace, const SwfOptions& options, Diagnostics* diag);
 
+// Streaming form of NormaliseSwf: feed records one by one (in file order).
+class SwfNormaliser {
+ public:
+  // `header` gives the file name and MaxProcs/MaxNodes; it must outlive this.
+  SwfNormaliser(const SwfTrace& header, const SwfOptions& options, Diagnostics* diag);
+  // Not OK when the machine size cannot be determined (no_capacity).
+  const Status& status() const { return status_; }
+  void Add(const SwfRecord& r);
+  void Reserve(std::size_t jobs) { w_.jobs.reserve(jobs); }
+  Result<Workload> Finish();
+
+ private:
+  void Drop(const SwfRecord& r, std::string_view rule, std::string msg);
+  void Note(const SwfRecord& r, std::string_view rule, std::string msg);
+  void Warn(const SwfRecord& r, std::string_view rule, std::string msg);
+  bool Strict(const SwfRecord& r, Job* j, std::int64_t* procs);
+  bool Pyss(const SwfRecord& r, Job* j, std::int64_t* procs);
+  bool RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs);
+  bool Batsim(const SwfRecord& r, Job* j, std::int64_t* procs);
+
+  const SwfTrace& header_;
+  SwfOptions o_;
+  Diagnostics* diag_;
+  Status status_;
+  Workload w_;
+  std::int64_t ppn_ = 0;
+  std::int64_t capacity_ = 0;
+  std::int64_t machine_procs_ = 0;
+};
+
+// Reads an SWF text straight into a Workload (header first, then streaming).
+Result<Workload> LoadSwf(std::string_view text, const std::string& name, const SwfOptions& options,
+                         Diagnostics* diag);
+
 }  // namespace clustersim

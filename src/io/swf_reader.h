@@ -6,6 +6,7 @@
 // into Jobs is the job of a normalisation policy (io/swf_policy.h).
 
 #include <array>
+#include <functional>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -46,6 +47,16 @@ bool IsSwfTimeField(int index);
 
 // Bad lines go to `diag` (rule `too_few_fields`, `bad_number`); the call
 // fails only on an empty or non-SWF file, or when diag stops the run.
+// Collects every record (sorted by submit, with a warning if the file was not).
 Result<SwfTrace> ReadSwf(std::string_view text, const std::string& name, Diagnostics* diag);
+
+// Streaming form: header comments go into `header` (its records stay empty)
+// and each valid record, in file order, to `sink`. Keeps memory at the size
+// of the jobs, not of the parsed records.
+Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* header,
+                        const std::function<void(const SwfRecord&)>& sink);
+
+// Reads only the header comments before the first job line.
+SwfTrace ReadSwfHeader(std::string_view text, const std::string& name);
 
 }  // namespace clustersim

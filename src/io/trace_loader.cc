@@ -41,11 +41,9 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
   LoadedTrace out;
   out.format = fmt;
   if (fmt == TraceFormat::kSwf) {
-    auto swf = ReadSwf(text, name, diag);
-    if (!swf.ok()) return swf.status();
     SwfOptions so = options.swf;
     if (options.capacity > 0) so.capacity = options.capacity;
-    auto w = NormaliseSwf(swf.value(), so, diag);
+    auto w = LoadSwf(text, name, so, diag);
     if (!w.ok()) return w.status();
     out.workload = w.take();
     return out;
@@ -58,9 +56,9 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
 }
 
 Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag) {
-  auto text = ReadFileContents(path);
+  auto text = ReadFile(path);
   if (!text.ok()) return text.status();
-  return LoadTraceText(text.value(), DisplayName(path), options, diag);
+  return LoadTraceText(text.value().view(), DisplayName(path), options, diag);
 }
 
 }  // namespace clustersim

@@ -74,21 +74,20 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     sh.extra = 0;
   }
 
-  // 3. Backfill scan in queue order.
-  for (; scan < queue_.end_pos() && pool_->free() > 0; scan = queue_.next_pos(scan)) {
+  // 3. Backfill scan in queue order, visiting only jobs that can pass the
+  // test (CandidateIndex). window: the longest estimate that ends in time.
+  SimTime window = kTimeInfinity;
+  if (sh.time != kTimeInfinity) window = policy_.backfill_strict_lt ? sh.time - now - 1 : sh.time - now;
+  if (!policy_.extra_nodes) sh.extra = -1;
+  for (scan = queue_.NextCandidate(scan, pool_->free(), sh.extra, window); scan < queue_.end_pos();
+       scan = queue_.NextCandidate(scan + 1, pool_->free(), sh.extra, window)) {
     const JobId id = queue_.at(scan);
     const Job& j = jobs_[id];
-    if (j.units > pool_->free()) continue;
-    const SimTime end = now + PlanningEstimate(j, policy_);
-    const bool in_window = policy_.backfill_strict_lt ? end < sh.time : end <= sh.time;
-    if (in_window) {
-      Start(id, now, started);
-      backfilled_[id] = 1;
-    } else if (policy_.extra_nodes && j.units <= sh.extra) {
-      Start(id, now, started);
-      backfilled_[id] = 1;
-      sh.extra -= j.units;
-    }
+    const bool in_window = PlanningEstimate(j, policy_) <= window;
+    Start(id, now, started);
+    backfilled_[id] = 1;
+    if (!in_window) sh.extra -= j.units;  // uses capacity the head leaves idle
+    if (pool_->free() == 0) break;
   }
   released_since_pass_ = false;
   any_scanned_ = true;

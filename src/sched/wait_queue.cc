@@ -9,7 +9,7 @@
 namespace clustersim {
 
 WaitQueue::WaitQueue(Ordering ordering, const std::vector<Job>& jobs, const Policy& policy)
-    : ordering_(ordering), jobs_(jobs), policy_(policy), removed_(jobs.size(), 0) {}
+    : ordering_(ordering), jobs_(jobs), policy_(policy), removed_(jobs.size(), 0), pos_of_(jobs.size(), 0) {}
 
 bool WaitQueue::Before(JobId a, double ka, JobId b, double kb) const {
   if (ka != kb) return ka < kb;
@@ -25,6 +25,10 @@ void WaitQueue::Add(JobId id, SimTime now) {
     // orderings are re-sorted before each decision anyway.
     order_.push_back(id);
     keys_.push_back(0);
+    if (!index_dirty_) {
+      pos_of_[id] = order_.size() - 1;
+      index_.Set(order_.size() - 1, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+    }
     return;
   }
   const double k = PriorityKey(ordering_, jobs_[id], PlanningEstimate(jobs_[id], policy_), now);
@@ -40,11 +44,13 @@ void WaitQueue::Add(JobId id, SimTime now) {
   order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(lo), id);
   keys_.insert(keys_.begin() + static_cast<std::ptrdiff_t>(lo), k);
   if (lo < first_live_) first_live_ = lo;
+  index_dirty_ = true;  // positions after `lo` shifted
 }
 
 void WaitQueue::Remove(JobId id) {
   removed_[id] = 1;
   --live_;
+  if (!index_dirty_) index_.Clear(pos_of_[id]);
 }
 
 void WaitQueue::MaybeCompact() {
@@ -62,6 +68,23 @@ void WaitQueue::Compact() {
   order_.resize(w);
   keys_.resize(w);
   first_live_ = 0;
+  index_dirty_ = true;
+}
+
+void WaitQueue::RebuildIndex() {
+  index_.Reset(order_.size());
+  for (std::size_t i = 0; i < order_.size(); ++i) {
+    const JobId id = order_[i];
+    pos_of_[id] = i;
+    if (!removed_[id]) index_.Set(i, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+  }
+  index_dirty_ = false;
+}
+
+std::size_t WaitQueue::NextCandidate(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window) {
+  if (index_dirty_) RebuildIndex();
+  const std::size_t p = index_.FindFirst(from, free, extra, window);
+  return p == CandidateIndex::kNone ? order_.size() : p;
 }
 
 void WaitQueue::Reorder(SimTime now) {
@@ -77,6 +100,7 @@ void WaitQueue::Reorder(SimTime now) {
   std::vector<JobId> sorted(order_.size());
   for (std::size_t i = 0; i < idx.size(); ++i) sorted[i] = order_[idx[i]];
   order_.swap(sorted);
+  index_dirty_ = true;
 }
 
 std::size_t WaitQueue::begin_pos() const {

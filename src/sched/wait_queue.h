@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/job.h"
+#include "sched/candidate_index.h"
 #include "sched/policy.h"
 
 namespace clustersim {
@@ -37,9 +38,14 @@ class WaitQueue {
   // FCFS only (order_ is sorted by id): first position holding an id > `id`.
   std::size_t FirstPosAfter(JobId id) const;
   bool removed(JobId id) const { return removed_[id] != 0; }
+  // First live position >= from whose job can backfill with `free` units
+  // free, `extra` spare units at the shadow time and estimates up to
+  // `window` (see CandidateIndex); end_pos() if none.
+  std::size_t NextCandidate(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window);
 
  private:
   void Compact();
+  void RebuildIndex();
   bool Before(JobId a, double ka, JobId b, double kb) const;
 
   Ordering ordering_;
@@ -50,6 +56,9 @@ class WaitQueue {
   std::vector<std::uint8_t> removed_;  // by JobId
   std::size_t live_ = 0;
   mutable std::size_t first_live_ = 0;  // cache: no live entry before this
+  CandidateIndex index_;
+  std::vector<std::size_t> pos_of_;  // by JobId, valid while !index_dirty_
+  bool index_dirty_ = false;
 };
 
 }  // namespace clustersim
