@@ -1,11 +1,17 @@
 #pragma once
 // AvailabilityProfile: free units as a step function of time, for
-// conservative backfilling. Key t holds the free units from t until the next
-// key. Running jobs occupy [begin, begin + estimate); waiting jobs occupy
+// conservative backfilling. Step k holds `free` from its time until the next
+// step's. Running jobs occupy [begin, begin + estimate); waiting jobs occupy
 // their reservation. Mutated in place; never rebuilt per pass.
+//
+// Layout: a sorted sequence of steps cut into blocks of ~64 (a flat
+// "sqrt-decomposition" B-tree): each block keeps the min and max of its
+// values plus a pending add, so range adds, range maxima and earliest-fit
+// searches skip whole blocks. A std::map version was 5x slower on RICC:
+// pointer chasing dominated.
 
 #include <cstdint>
-#include <map>
+#include <vector>
 
 #include "model/time.h"
 
@@ -16,19 +22,36 @@ class AvailabilityProfile {
   explicit AvailabilityProfile(std::int64_t capacity);
 
   // Earliest t >= from with free(τ) >= units for all τ in [t, t + duration).
-  // kTimeInfinity if never (units > capacity). duration 0 counts as 1 tick.
+  // kTimeInfinity if never. duration 0 counts as 1 tick.
   SimTime EarliestFit(SimTime from, SimTime duration, std::int64_t units) const;
   void Reserve(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, -units); }
   void Release(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, units); }
-  // Forgets the past: merges every step before `now` into the one at `now`.
-  void Prune(SimTime now);
+  // Largest free value on [a, b); a very negative number if a >= b.
+  std::int64_t MaxFree(SimTime a, SimTime b) const;
   std::int64_t FreeAt(SimTime t) const;
-  std::size_t breakpoints() const { return steps_.size(); }
+  // Forgets the past: drops every step that ends before `now`.
+  void Prune(SimTime now);
+  std::size_t breakpoints() const;
 
  private:
+  struct Block {
+    std::vector<SimTime> t;
+    std::vector<std::int64_t> v;  // stored values; the real value is v + lazy
+    std::int64_t lazy = 0;
+    std::int64_t mn = 0, mx = 0;  // of v (without lazy)
+    void Recompute();
+  };
+  struct Pos {
+    std::size_t b, i;
+  };
+  Pos Locate(SimTime t) const;  // step containing t
+  Pos Split(SimTime t);         // ensures a step starts exactly at t
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
-  std::map<SimTime, std::int64_t>::iterator Split(SimTime t);
-  std::map<SimTime, std::int64_t> steps_;
+  SimTime StepEnd(Pos p) const;
+  void MergeEqualNeighbours();
+
+  std::vector<Block> blocks_;
+  std::size_t prunes_ = 0;
 };
 
 }  // namespace clustersim

@@ -23,12 +23,13 @@ void ConservativeScheduler::Submit(JobId id, SimTime now) {
   // Ends at this timestamp were processed first; compress before placing the
   // arrival so it cannot take a slot an earlier job is entitled to.
   if (compress_pending_) Compress(now);
-  const SimTime t = profile_.EarliestFit(now, Estimate(id), jobs_[id].units);
-  profile_.Reserve(t, t + Estimate(id), jobs_[id].units);
+  const SimTime q = Estimate(id);
+  const SimTime t = profile_.EarliestFit(now, q, jobs_[id].units);
+  profile_.Reserve(t, t + q, jobs_[id].units);
   slot_[id] = t;
-  next_decision_ = std::min(next_decision_, t);
   is_waiting_[id] = 1;
   waiting_.push_back(id);
+  index_.Set(waiting_.size() - 1, jobs_[id].units, t);
   ++live_;
 }
 
@@ -44,50 +45,48 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 void ConservativeScheduler::Compress(SimTime now) {
   compress_pending_ = false;
   profile_.Prune(now);
-  next_decision_ = kTimeInfinity;
-  for (JobId id : waiting_) {
-    if (!is_waiting_[id]) continue;
-    const SimTime q = Estimate(id);
+  auto max_free_before = [&](SimTime r) { return profile_.MaxFree(now, r); };
+  for (std::size_t pos = index_.FindMovable(0, max_free_before); pos != ReservationIndex::kNone;
+       pos = index_.FindMovable(pos + 1, max_free_before)) {
+    const JobId id = waiting_[pos];
+    const SimTime q = Estimate(id), old = slot_[id];
     const std::int64_t n = jobs_[id].units;
-    // Nothing can move a job already due now.
-    if (slot_[id] <= now) {
-      next_decision_ = std::min(next_decision_, slot_[id]);
-      continue;
-    }
-    profile_.Release(slot_[id], slot_[id] + q, n);
-    const SimTime t = profile_.EarliestFit(now, q, n);
+    profile_.Release(old, old + q, n);
+    const SimTime t = profile_.EarliestFit(now, q, n);  // <= old: the old slot is still free
     profile_.Reserve(t, t + q, n);
-    slot_[id] = t;  // t <= old slot: the old slot is still free
-    next_decision_ = std::min(next_decision_, t);
+    slot_[id] = t;
+    if (t != old) index_.Set(pos, n, t);
   }
 }
 
 void ConservativeScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   if (compress_pending_) Compress(now);
-  std::size_t w = 0;
-  bool earlier_waiting = false;
-  next_decision_ = kTimeInfinity;
-  for (JobId id : waiting_) {
-    if (!is_waiting_[id]) continue;
-    assert(slot_[id] >= now);
-    if (slot_[id] <= now) {
-      // The reservation guarantees the units are free (plans use estimates,
-      // and jobs never outlive them under --overrun clip).
-      is_waiting_[id] = 0;
-      --live_;
-      pool_->Allocate(id, jobs_[id]);
-      slot_[id] = now;
-      if (earlier_waiting) backfilled_[id] = 1;
-      started->push_back(id);
-      continue;
-    }
-    earlier_waiting = true;
-    next_decision_ = std::min(next_decision_, slot_[id]);
-    waiting_[w++] = id;
+  for (std::size_t pos = index_.FindDue(0, now); pos != ReservationIndex::kNone;
+       pos = index_.FindDue(pos + 1, now)) {
+    const JobId id = waiting_[pos];
+    assert(slot_[id] == now);  // the engine wakes us at every reservation start
+    // The reservation guarantees the units are free (plans use estimates,
+    // and jobs never outlive them under --overrun clip).
+    is_waiting_[id] = 0;
+    --live_;
+    index_.Clear(pos);
+    const std::size_t first = index_.FirstLive();
+    if (first != ReservationIndex::kNone && first < pos) backfilled_[id] = 1;
+    pool_->Allocate(id, jobs_[id]);
+    slot_[id] = now;
+    started->push_back(id);
   }
-  waiting_.resize(w);
+  MaybeCompact();
 }
 
-SimTime ConservativeScheduler::NextDecisionTime() const { return next_decision_; }
+void ConservativeScheduler::MaybeCompact() {
+  if (waiting_.size() < 64 || waiting_.size() - live_ <= live_) return;
+  std::size_t w = 0;
+  for (JobId id : waiting_)
+    if (is_waiting_[id]) waiting_[w++] = id;
+  waiting_.resize(w);
+  index_.Reset(w);
+  for (std::size_t i = 0; i < w; ++i) index_.Set(i, jobs_[waiting_[i]].units, slot_[waiting_[i]]);
+}
 
 }  // namespace clustersim

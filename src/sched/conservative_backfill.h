@@ -5,10 +5,13 @@
 // earlier job). When a job ends before its estimate, the freed tail is
 // returned and the queue is compressed in submit order (pyss semantics): each
 // waiting job is re-placed at its earliest start, never later than before.
+// Compression only visits jobs that might move (ReservationIndex); the others
+// would be re-placed exactly where they are, so skipping them changes nothing.
 
 #include <vector>
 
 #include "sched/availability_profile.h"
+#include "sched/reservation_index.h"
 #include "sched/scheduler.h"
 
 namespace clustersim {
@@ -22,23 +25,24 @@ class ConservativeScheduler final : public Scheduler {
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return live_; }
   bool WasBackfilled(JobId id) const override { return backfilled_[id] != 0; }
-  SimTime NextDecisionTime() const override;
+  SimTime NextDecisionTime() const override { return index_.min_start(); }
 
  private:
   void Compress(SimTime now);
+  void MaybeCompact();
   SimTime Estimate(JobId id) const;
 
   Policy policy_;
   const std::vector<Job>& jobs_;
   ResourcePool* pool_;
   AvailabilityProfile profile_;
-  std::vector<JobId> waiting_;            // submit order, with tombstones
+  std::vector<JobId> waiting_;            // submit order; started jobs stay until compaction
   std::vector<std::uint8_t> is_waiting_;  // by JobId
   std::vector<SimTime> slot_;             // reservation start (waiting) or begin (running)
   std::vector<std::uint8_t> backfilled_;
+  ReservationIndex index_;                // over positions in waiting_
   std::size_t live_ = 0;
   bool compress_pending_ = false;
-  SimTime next_decision_ = kTimeInfinity;  // earliest reservation start
 };
 
 }  // namespace clustersim

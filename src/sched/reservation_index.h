@@ -1,0 +1,59 @@
+#pragma once
+// ReservationIndex: the waiting jobs of conservative backfilling, by
+// position in submit order, in a segment tree keeping per subtree the
+// smallest request, and the earliest and latest reservation start. It
+// answers, without visiting every waiting job:
+//   - which job is due (reservation start <= now), in submit order;
+//   - which job might move earlier during compression: job j can only move
+//     if free capacity somewhere in [now, r_j) reaches n_j, i.e.
+//     n_j <= M(r_j) with M(r) = max free on [now, r). M grows with r, so a
+//     subtree whose smallest request exceeds M(its latest start) is skipped.
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "model/time.h"
+
+namespace clustersim {
+
+class ReservationIndex {
+ public:
+  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+
+  void Set(std::size_t pos, std::int64_t units, SimTime start);
+  void Clear(std::size_t pos);
+  void Reset(std::size_t n);
+  SimTime min_start() const { return leaves_ ? min_r_[1] : kTimeInfinity; }
+
+  // First position >= from with start <= now.
+  std::size_t FindDue(std::size_t from, SimTime now) const;
+  // First live position (any job), or kNone.
+  std::size_t FirstLive() const;
+  // First position >= from with units <= max_free_before(start).
+  template <typename MaxFreeBefore>
+  std::size_t FindMovable(std::size_t from, const MaxFreeBefore& m) const {
+    return leaves_ ? Movable(1, 0, leaves_, from, m) : kNone;
+  }
+
+ private:
+  static constexpr std::int64_t kInf = std::numeric_limits<std::int64_t>::max();
+  static constexpr std::int64_t kMinusInf = std::numeric_limits<std::int64_t>::min();
+  void Pull(std::size_t i);
+  void Grow(std::size_t n);
+  std::size_t Due(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, SimTime now) const;
+  template <typename M>
+  std::size_t Movable(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, const M& m) const {
+    if (hi <= from || min_n_[node] == kInf) return kNone;
+    if (min_n_[node] > m(max_r_[node])) return kNone;
+    if (hi - lo == 1) return lo;
+    const std::size_t mid = (lo + hi) / 2;
+    const std::size_t l = Movable(2 * node, lo, mid, from, m);
+    return l != kNone ? l : Movable(2 * node + 1, mid, hi, from, m);
+  }
+
+  std::size_t leaves_ = 0;
+  std::vector<std::int64_t> min_n_, min_r_, max_r_;
+};
+
+}  // namespace clustersim
