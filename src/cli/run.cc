@@ -71,6 +71,10 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
     for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
     fmt::print(out, "\n");
   }
+  if (info.jobs_loaded == 0 && diag.TotalOf(Severity::kSkip) > 0)
+    fmt::print(out, "  warning: every job was dropped by the input rules above{}\n",
+               info.swf_policy == "strict" ? "; --swf-policy clean fills unknown requested times from run times"
+                                           : "");
   if (diag.TotalOf(Severity::kNote) > 0) {
     fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
     for (const auto& [rule, n] : diag.CountsOf(Severity::kNote)) fmt::print(out, " {} {}", rule, n);

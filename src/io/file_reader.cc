@@ -45,7 +45,9 @@ Result<std::string> Gunzip(const std::string& path, std::string compressed) {
   if (compressed.size() >= 18) {
     const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
     const size_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<size_t>(t[3]) << 24);
-    if (isize > 0 && isize < (size_t{1} << 32)) guess = isize + 1;
+    // Deflate cannot expand more than ~1032:1, so a larger ISIZE is garbage
+    // (a truncated or corrupt file): do not allocate gigabytes for it.
+    if (isize > 0 && isize <= compressed.size() * 1032) guess = isize + 1;
   }
   out.resize(guess);
   zs.next_in = reinterpret_cast<Bytef*>(compressed.data());

@@ -146,8 +146,10 @@ bool SwfNormaliser::RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs)
       Note(r, "run_time_10s", "unknown run time set to 10 s");
     }
     if (estimate < 0) {
-      Note(r, "negative_estimate", "requested and run time unknown; estimate set to 0");
-      estimate = 0;
+      // RLScheduler keeps -1 here; a schedule cannot plan with a negative
+      // estimate, so plan with the substituted run time instead.
+      Note(r, "negative_estimate", "requested and run time unknown; plans with the 10 s run time");
+      estimate = run;
     }
     if (size <= 0) return Drop(r, "no_processors", "no processor count"), false;
     j->submit = f[kSwfSubmit];
@@ -249,10 +251,8 @@ Result<Workload> SwfNormaliser::Finish() {
     if (capacity == 0) capacity = largest;
   }
   w_.capacity = capacity;
-  if (!std::is_sorted(w_.jobs.begin(), w_.jobs.end(),
-                      [](const Job& a, const Job& b) { return a.submit < b.submit; }))
-    diag_->Report(header_.name, 0, "unsorted_submit_times",
-                  "submit times are not sorted; jobs were stable-sorted by submit time", Severity::kWarning);
+  // Policies may move submits (pyss: -5 -> 1); whether the file was sorted is
+  // reported by the readers (ReadSwf, LoadSwf), not here.
   SortBySubmit(&w_.jobs);
   return std::move(w_);
 }
@@ -271,11 +271,27 @@ Result<Workload> LoadSwf(std::string_view text, const std::string& name, const S
   // The header comes first in SWF files: read it, then stream the records.
   SwfTrace header = ReadSwfHeader(text, name);
   SwfNormaliser n(header, o, diag);
-  if (!n.status().ok()) return n.status();
+  if (!n.status().ok()) {
+    // An empty or binary file is that, not a header without a machine size.
+    SwfTrace probe;
+    Diagnostics ignored;
+    Status st = ForEachSwfRecord(text, name, &ignored, &probe, [](const SwfRecord&) {});
+    return st.ok() ? n.status() : st;
+  }
   n.Reserve(text.size() / 48);  // real logs have 60-120 bytes per job line
   SwfTrace full;
-  Status st = ForEachSwfRecord(text, name, diag, &full, [&](const SwfRecord& r) { n.Add(r); });
+  bool sorted = true;
+  SimTime last_submit = 0;
+  std::int64_t count = 0;
+  Status st = ForEachSwfRecord(text, name, diag, &full, [&](const SwfRecord& r) {
+    if (count++ > 0 && r.f[kSwfSubmit] < last_submit) sorted = false;
+    last_submit = r.f[kSwfSubmit];
+    n.Add(r);
+  });
   if (!st.ok()) return st;
+  if (!sorted)
+    diag->Report(name, 0, "unsorted_submit_times",
+                 "submit times are not sorted; jobs were stable-sorted by submit time", Severity::kWarning);
   header.header = full.header;  // labels found after job lines too
   return n.Finish();
 }

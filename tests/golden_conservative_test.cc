@@ -1,0 +1,186 @@
+// Hand-computed golden schedules for profile-based conservative backfilling
+// with pyss compression (schedulers.md §4; Conservative() preset): each
+// arrival is reserved at the earliest t >= now with free(tau) >= n over
+// [t, t+q); reservations never move on arrival; an early END compresses the
+// waiting jobs in submit order, never later. Notation: job (submit, nodes,
+// limit[, actual]); profiles are written [from,to) free.
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+SimOutcome RunSim(const std::string& csv, const Policy& policy, std::int64_t capacity = 100) {
+  SimSetup s;
+  s.capacity = capacity;
+  s.policy = policy;
+  s.run_time.mode =
+      csv.find("actual_run_time") != std::string::npos ? RunTimeMode::kActual : RunTimeMode::kLimit;
+  return SimulateText(csv, s);
+}
+
+void ExpectSchedule(const std::string& csv, const Policy& policy, const std::string& want,
+                    std::int64_t capacity = 100) {
+  SimOutcome o = RunSim(csv, policy, capacity);
+  ASSERT_TRUE(o.status.ok()) << o.status.message() << "\n" << o.diagnostics;
+  EXPECT_EQ(RenderSchedule(o), want);
+}
+
+std::string Rows(std::initializer_list<std::string_view> rows) {
+  std::string res = "time,free_nodes,allocated_nodes\n";
+  for (std::string_view r : rows) res.append(r).append("\n");
+  return res;
+}
+
+const std::string kHdr = "job_submit_time,num_nodes,time_limit\n";
+const std::string kHdrActual = "job_submit_time,num_nodes,time_limit,actual_run_time\n";
+
+// dr_evt-compat.md §13.3, profile conservative row. All at t=0, in order:
+// J0 (60,50) now [0,50); J1 (20,100) now [0,100). Profile: [0,50) 20,
+// [50,100) 80, [100,inf) 100.
+// J2 (50,200): t=50 ([50,100) 80, [100,250) 100) -> [50,250).
+//   Profile: [0,50) 20, [50,100) 30, [100,250) 50.
+// J3 (30,50): t=0 20<30; t=50: [50,100) 30 -> [50,100). [50,100) now 0.
+// J4 (15,100): t=0, t=50 fail ([50,100) 0); t=100: [100,200) 50 -> [100,200).
+// J5 (10,40): t=0: [0,40) 20 >= 10 -> starts now.
+// Row: 0 0 50 50 100 0.
+TEST(GoldenConservative, SixJobsProfileConservative) {
+  ExpectSchedule(kHdr + "0,60,50\n0,20,100\n0,50,200\n0,30,50\n0,15,100\n0,10,40\n", Conservative(),
+                 "0:0-50 1:0-100 2:50-250 3:50-100 4:100-200 5:0-40");
+}
+
+// schedulers.md §4 compression toy, C=10. J0 (0,10,100,50) runs from 0.
+// J1 (1,10,100,100) reserved [100,200). J2 (2,5,30,30): free 0 until 200 ->
+// [200,230). t50: J0 ends early; compress in submit order: J1 -> 50 (starts
+// now, occupies [50,150)); J2 -> earliest with J1 in place: 150 (moved from
+// 200). t150: J1 ends, J2 150-180.
+TEST(GoldenConservative, CompressionToy) {
+  SimOutcome o = RunSim(kHdrActual + "0,10,100,50\n1,10,100,100\n2,5,30,30\n", Conservative(), 10);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-50 1:50-150 2:150-180");
+  EXPECT_EQ(o.resources,
+            Rows({"0,10,0", "0,0,10", "50,10,0", "50,0,10", "150,10,0", "150,5,5", "180,10,0"}));
+}
+
+// Compression moves several jobs, C=10. J0 (0,10,100,20) runs [0,100).
+// J1 (1,6,100,100): [100,200). J2 (2,4,50,50): [100,150) has 10-6=4 ->
+//   [100,150). J3 (3,6,30,30): [100,150) 0, [150,180) 4 < 6 -> [200,230).
+// t20: J0 ends early. Compress in submit order:
+//   J1: earliest from 20 with J2 [100,150) and J3 [200,230) in place:
+//     [20,100) 10, [100,120) 6 -> t=20, starts now.
+//   J2: [20,70) free 10-6=4 -> t=20, starts now.
+//   J3: [20,70) 0, [70,120) 4, [120,150) 10, ... -> t=120 (moved from 200).
+// t70: J2 ends on time. t120: J1 ends on time, J3 120-150.
+TEST(GoldenConservative, CompressionMovesEveryWaitingJobEarlier) {
+  ExpectSchedule(kHdrActual + "0,10,100,20\n1,6,100,100\n2,4,50,50\n3,6,30,30\n", Conservative(),
+                 "0:0-20 1:20-120 2:20-70 3:120-150", 10);
+}
+
+// EASY vs conservative. J0 (0,60,100), J1 (0,80,100), J2 (0,90,100),
+// J3 (0,20,250), all at t=0.
+// Conservative: J0 [0,100); J1 [100,200) (free [0,100) is 40); J2: [100,200)
+//   has 20 -> [200,300); J3 (20,250): t=0 fails at [200,250) (10 free),
+//   t=100 fails at [200,300), t=200 fails, t=300 -> [300,550).
+TEST(GoldenConservative, EasyVsConservativeProtectsSecondJob) {
+  ExpectSchedule(kHdr + "0,60,100\n0,80,100\n0,90,100\n0,20,250\n", Conservative(),
+                 "0:0-100 1:100-200 2:200-300 3:300-550");
+}
+// Classic EASY on the same input protects only the head J1: t0: S=100,
+//   E=100-80=20; J2 90>40; J3 20<=40, 250>100 but 20<=E -> starts 0-250.
+//   t100: J0 ends (F=80): J1 (F=0). t200: J1 ends (F=80): J2 90>80 waits for
+//   J3's END at 250: J2 250-350, 50 s later than under conservative.
+TEST(GoldenConservative, EasyVsConservativeClassicEasyDelaysSecondJob) {
+  ExpectSchedule(kHdr + "0,60,100\n0,80,100\n0,90,100\n0,20,250\n", ClassicEasy(),
+                 "0:0-100 1:100-200 2:250-350 3:0-250");
+}
+
+// A job may end exactly where a reservation starts. J0 (0,90,100),
+// J1 (10,95,100) -> [100,200) (free 5 there). J2 (20,10,80): [20,100) has
+// 10 free -> starts now, 20-100 (dr_evt's strict EASY would refuse it).
+TEST(GoldenConservative, JobMayEndAtAReservationStart) {
+  ExpectSchedule(kHdr + "0,90,100\n10,95,100\n20,10,80\n", Conservative(), "0:0-100 1:100-200 2:20-100");
+}
+
+// Reservation in a hole between others, C=10. J0 (0,10,100) runs [0,100).
+// J1 (1,5,100) -> [100,200) (5 free there). J2 (2,10,50) -> [200,250).
+// J3 (3,5,100): [100,200) has 5 -> [100,200), ahead of J2. J4 (4,5,150):
+// [100,200) 0, [200,250) 0 -> [250,400). No early ENDs, so no compression.
+TEST(GoldenConservative, ReservesInHoleBeforeEarlierJob) {
+  ExpectSchedule(kHdr + "0,10,100\n1,5,100\n2,10,50\n3,5,100\n4,5,150\n", Conservative(),
+                 "0:0-100 1:100-200 2:200-250 3:100-200 4:250-400", 10);
+}
+
+// §13.2 input (fixture 25) under conservative. J0 (0,70,200,50) [0,200).
+// J1 (10,50,300,300): [10,200) has 30 -> [200,500). J2 (20,20,100,100):
+// [20,120) has 30 -> starts now. t50: J0 ends early; compress: J1 from 50:
+// [50,120) 80, [120,...) 100 -> starts now, 50-350.
+TEST(GoldenConservative, EarlyCompletionStartsReservedJob) {
+  ExpectSchedule(kHdrActual + "0,70,200,50\n10,50,300,300\n20,20,100,100\n", Conservative(),
+                 "0:0-50 1:50-350 2:20-120");
+}
+
+// §13.4 input (fixture 33) under conservative. J0 (0,60,50) [0,50).
+// t10: J1 (30,100): [10,110) has 40 -> now. J2 (40,50): [10,50) 10 ->
+//   [50,100). J3 (35,40): [50,100) 30, so t=100 ([100,110) 70, then 100) ->
+//   [100,140). J4 (10,30): [10,40) 10 -> now.
+// t45: J5 (15,20): [45,50) 10 < 15; t=50: [50,70) 30 -> [50,70).
+// Same schedule as both EASY variants: J3 100-140.
+TEST(GoldenConservative, FiveSimultaneousEvents) {
+  ExpectSchedule(kHdr + "0,60,50\n10,30,100\n10,40,50\n10,35,40\n10,10,30\n45,15,20\n", Conservative(),
+                 "0:0-50 1:10-110 2:50-100 3:100-140 4:10-40 5:50-70");
+}
+
+// Fixture 19 input under conservative. J0..J2 (0,33,100) [0,100), free 1.
+// J3 (34,50) -> [100,150). J4 (2,10): [0,100) has 1 -> t=100: [100,110) has
+// 66 -> [100,110). J5 (1,200): [0,100) 1, [100,110) 64, [110,150) 66,
+// [150,200) 100 -> starts now, 0-200.
+TEST(GoldenConservative, Fragmentation) {
+  ExpectSchedule(kHdr + "0,33,100\n0,33,100\n0,33,100\n0,34,50\n0,2,10\n0,1,200\n", Conservative(),
+                 "0:0-100 1:0-100 2:0-100 3:100-150 4:100-110 5:0-200");
+}
+
+// Same-time END and arrival: the END (and its compression) comes first,
+// C=10. J0 (0,10,100,50); J1 (1,10,100,100) reserved [100,200); at t50 J0
+// ends early: compression moves J1 to 50 (starts now, [50,150)); only then
+// does J2 (50,5,30,30) arrive: free 0 until 150 -> [150,180).
+TEST(GoldenConservative, EndAndCompressionBeforeSameTimeArrival) {
+  ExpectSchedule(kHdrActual + "0,10,100,50\n1,10,100,100\n50,5,30,30\n", Conservative(),
+                 "0:0-50 1:50-150 2:150-180", 10);
+}
+
+// Two early ENDs at one time, C=10. A (0,6,100,30), B (0,4,100,30) run.
+// W2 (1,8,50,50): [100,150). W3 (2,2,200,200): [100,150) has 2, later 10 ->
+// [100,300). W4 (3,5,40,40): [100,140) 0, [150,190) 8 -> [150,190).
+// t30: A and B end early; compress in submit order (free 10 from 30):
+//   W2: [30,80) 10 -> starts now. W3: [30,80) 2, [80,150) 10, [150,190) 5,
+//   then 10 -> starts now (30-230). W4: [30,80) 0; t=80: [80,120) 8 -> 80.
+// (Compressing after each END separately gives the same slots.)
+// t80: W2 ends on time, W4 80-120.
+TEST(GoldenConservative, TwoEarlyEndsAtOneTime) {
+  ExpectSchedule(kHdrActual + "0,6,100,30\n0,4,100,30\n1,8,50,50\n2,2,200,200\n3,5,40,40\n", Conservative(),
+                 "0:0-30 1:0-30 2:30-80 3:30-230 4:80-120", 10);
+}
+
+// §4 compresses on early termination only. C=10. A (0,5,100,10),
+// B (0,5,50,50), W1 (1,10,50,50), W2 (2,5,50,50).
+// t1: W1 -> [100,150). t2: W2: [50,100) has 5 -> [50,100).
+// t10: A ends early (tail [10,100) released). Compress in submit order:
+//   W1 (10 nodes): [10,50) 5, [50,100) 5 (W2 still there) -> stays at 100.
+//   W2: [10,60) has 5 -> starts now, 10-60.
+// t50 (B) and t60 (W2) are on-time ENDs: no compression, so W1 keeps its
+// slot: 100-150. (pyss compresses on every termination, schedulers.md §8
+// item 8, and would move W1 to 60 at t50.)
+TEST(GoldenConservative, NoCompressionOnOnTimeEnd) {
+  ExpectSchedule(kHdrActual + "0,5,100,10\n0,5,50,50\n1,10,50,50\n2,5,50,50\n", Conservative(),
+                 "0:0-10 1:0-50 2:100-150 3:10-60", 10);
+}
+
+}  // namespace
+}  // namespace clustersim::test

@@ -1,0 +1,211 @@
+// End-to-end behaviour of a run (cli/run.cc): determinism, the replay round
+// trip, slicing, rejection of oversized jobs, run-time sampling that depends
+// only on (seed, job id), and the dr_evt-compatible `simulator` front end.
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "cli/run_config.h"
+#include "io/file_reader.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Slurp(const fs::path& p) {
+  auto r = ReadFileContents(p.string());
+  EXPECT_TRUE(r.ok()) << p;
+  return r.ok() ? r.value() : "";
+}
+
+fs::path FreshDir(const std::string& name) {
+  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void WriteText(const fs::path& p, const std::string& s) { std::ofstream(p) << s; }
+
+RunConfig BaseConfig(const std::string& trace, const fs::path& out) {
+  RunConfig c;
+  c.trace = trace;
+  c.output_dir = out.string();
+  c.check = true;
+  c.quiet = true;
+  return c;
+}
+
+int RunOnce(const RunConfig& c, std::string* out = nullptr, std::string* err = nullptr) {
+  std::ostringstream o, e;
+  int rc = RunPipeline(c, o, e);
+  if (out) *out = o.str();
+  if (err) *err = e.str();
+  return rc;
+}
+
+const char* kSmall =
+    "job_submit_time,num_nodes,time_limit,actual_run_time\n"
+    "0,70,200,150\n10,50,300,300\n20,20,50,40\n20,100,60,60\n35,10,500,10\n";
+
+TEST(Pipeline, TwoRunsAreByteIdentical) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP();
+  fs::path a = FreshDir("det_a"), b = FreshDir("det_b");
+  RunConfig ca = BaseConfig(kth, a), cb = BaseConfig(kth, b);
+  ASSERT_EQ(RunOnce(ca), 0);
+  ASSERT_EQ(RunOnce(cb), 0);
+  for (const char* f : {"schedule.csv", "resources.csv", "jobs.csv", "summary.json"}) {
+    const std::string x = Slurp(a / f), y = Slurp(b / f);
+    EXPECT_GT(x.size(), 100u) << f;
+    EXPECT_TRUE(x == y) << f << " differs between two identical runs";
+  }
+}
+
+TEST(Pipeline, SeededDistributionRunsAreReproducibleAndSeedMatters) {
+  fs::path d = FreshDir("seed");
+  WriteText(d / "jobs.csv", kSmall);
+  auto run = [&](std::uint64_t seed, const char* sub) {
+    RunConfig c = BaseConfig((d / "jobs.csv").string(), d / sub);
+    c.load.capacity = 100;
+    c.run_time.mode = RunTimeMode::kDistribution;
+    c.run_time.scale = 0.5;
+    c.run_time.stddev = 0.3;
+    c.run_time.seed = seed;
+    EXPECT_EQ(RunOnce(c), 0);
+    return Slurp(d / sub / "schedule.csv");
+  };
+  const std::string s1 = run(1, "a"), s1b = run(1, "b"), s2 = run(2, "c");
+  EXPECT_EQ(s1, s1b);
+  EXPECT_NE(s1, s2);
+}
+
+TEST(Pipeline, ReplayOfTheScheduleReproducesTheResourceTrace) {
+  const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
+  if (!fs::exists(kth)) GTEST_SKIP();
+  fs::path d = FreshDir("roundtrip");
+  RunConfig sim = BaseConfig(kth, d / "sim");
+  ASSERT_EQ(RunOnce(sim), 0);
+  RunConfig rep = BaseConfig((d / "sim" / "schedule.csv").string(), d / "replay");
+  rep.replay_requested = true;
+  rep.load.capacity = 100;
+  ASSERT_EQ(RunOnce(rep), 0);
+  EXPECT_TRUE(Slurp(d / "sim" / "resources.csv") == Slurp(d / "replay" / "resources.csv"));
+  EXPECT_TRUE(Slurp(d / "sim" / "schedule.csv") == Slurp(d / "replay" / "schedule.csv"));
+}
+
+TEST(Pipeline, SliceStartsOnAnEmptyClusterWithTheRequestedJobs) {
+  const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
+  if (!fs::exists(kth)) GTEST_SKIP();
+  fs::path d = FreshDir("slice");
+  RunConfig c = BaseConfig(kth, d);
+  c.slice_start = 1000;
+  c.slice_count = 50;
+  ASSERT_EQ(RunOnce(c), 0);
+  std::istringstream jobs(Slurp(d / "jobs.csv"));
+  std::string line;
+  std::getline(jobs, line);  // header
+  int rows = 0;
+  std::string first_id, first_wait;
+  while (std::getline(jobs, line)) {
+    if (rows++ == 0) {
+      first_id = line.substr(0, line.find(','));
+      // waiting_time is column 12 (0-based 11)
+      std::istringstream f(line);
+      std::string cell;
+      for (int i = 0; i <= 11 && std::getline(f, cell, ','); ++i) first_wait = cell;
+    }
+  }
+  EXPECT_EQ(rows, 50);
+  EXPECT_EQ(first_id, "1001");  // KTH job numbers start at 1, no job dropped before
+  EXPECT_EQ(first_wait, "0");   // the machine is empty when the slice starts
+}
+
+TEST(Pipeline, OversizedJobIsRejectedWithAMessageAndCounted) {
+  fs::path d = FreshDir("oversized");
+  WriteText(d / "jobs.csv", "job_submit_time,num_nodes,time_limit\n0,50,100\n5,200,100\n10,50,100\n");
+  RunConfig c = BaseConfig((d / "jobs.csv").string(), d / "out");
+  c.load.capacity = 100;
+  c.run_time.mode = RunTimeMode::kLimit;
+  c.quiet = false;
+  std::string out, err;
+  ASSERT_EQ(RunOnce(c, &out, &err), 0);
+  EXPECT_NE(err.find("Job 1 rejected: requests 200 nodes, exceeds total_nodes (100); this job can never be "
+                     "scheduled."),
+            std::string::npos)
+      << err;
+  const std::string sched = Slurp(d / "out" / "schedule.csv");
+  EXPECT_EQ(sched,
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
+            "0,0,100,50,0,100\n10,10,110,50,0,100\n");
+  EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"nb_jobs_rejected\": 1"), std::string::npos);
+}
+
+// A job's sampled run time depends on (seed, job id) only: sampling the
+// whole trace or one slice of it gives the same value for the same job.
+TEST(Pipeline, SampledRunTimeDependsOnlyOnSeedAndJobId) {
+  Workload all;
+  all.mode = TraceMode::kSimulation;
+  for (int i = 0; i < 100; ++i) {
+    Job j;
+    j.trace_id = i;
+    j.time_limit = Seconds(1000 + i);
+    all.jobs.push_back(j);
+  }
+  Workload part = all;
+  part.jobs.erase(part.jobs.begin(), part.jobs.begin() + 60);
+  RunTimeOptions o;
+  o.mode = RunTimeMode::kDistribution;
+  o.distribution = Distribution::kLognormal;
+  o.scale = 0.5;
+  o.stddev = 0.4;
+  o.seed = 99;
+  Diagnostics diag;
+  ASSERT_TRUE(ApplyRunTimeModel(o, &all, &diag).ok());
+  ASSERT_TRUE(ApplyRunTimeModel(o, &part, &diag).ok());
+  for (std::size_t i = 0; i < part.jobs.size(); ++i) EXPECT_EQ(part.jobs[i].run_time, all.jobs[i + 60].run_time);
+}
+
+// `simulator` takes dr_evt's command line verbatim and writes dr_evt's files.
+TEST(Pipeline, SimulatorBinaryAcceptsTheSeedCommandLine) {
+  fs::path d = FreshDir("simulator");
+  WriteText(d / "jobs.csv", "job_submit_time,num_nodes,queue,time_limit\n0,70,pbatch,200\n10,50,pbatch,300\n"
+                            "20,20,pbatch,50\n");
+  const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/simulator";
+  const std::string cmd = "cd " + d.string() + " && " + bin +
+                          " jobs.csv --total_nodes 100 --run_time_mode limit > stdout.txt 2> stderr.txt";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << Slurp(d / "stderr.txt");
+  EXPECT_EQ(Slurp(d / "jobs_sim.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,queue,time_limit\n"
+            "0,0,200,70,0,pbatch,200\n10,200,500,50,0,pbatch,300\n20,20,70,20,0,pbatch,50\n");
+  EXPECT_EQ(Slurp(d / "jobs_sim_resources.csv"),
+            "time,free_nodes,allocated_nodes\n0,100,0\n0,30,70\n20,10,90\n70,30,70\n200,100,0\n200,50,50\n"
+            "500,100,0\n");
+  const std::string out = Slurp(d / "stdout.txt");
+  EXPECT_NE(out.find("=== Simulation Statistics ==="), std::string::npos);
+  EXPECT_NE(out.find("Average wait time: 63.333333333333336 sec"), std::string::npos) << out;
+  EXPECT_NE(out.find("Makespan: 500 sec"), std::string::npos);
+}
+
+TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {
+  fs::path d = FreshDir("hint");
+  WriteText(d / "jobs.csv", kSmall);
+  const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim";
+  const std::string cmd = bin + " simulate " + (d / "jobs.csv").string() + " -n 100 --backfill conservativ -o " +
+                          (d / "out").string() + " 2> " + (d / "err.txt").string();
+  EXPECT_NE(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(Slurp(d / "err.txt"),
+            "clustersim: error: --backfill: unknown value 'conservativ' (expected one of: none, easy, "
+            "conservative); did you mean 'conservative'?\n");
+  EXPECT_FALSE(fs::exists(d / "out"));
+}
+
+}  // namespace
+}  // namespace clustersim::test

@@ -1,0 +1,178 @@
+// Every policy on every shared trace, with the invariant checker on: submit
+// <= begin <= end, end = begin + duration, never more units in use than
+// exist, every START/END moves the count by the job's units, and
+// node-seconds are conserved (Σ units·duration = ∫ used dt). Plus policy
+// properties a bug would break (FCFS starts in queue order, EASY never
+// delays the head compared with FCFS...).
+
+#include <algorithm>
+#include <map>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "io/trace_loader.h"
+#include "sim/checker.h"
+#include "sim/engine.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+struct TraceCase {
+  const char* file;
+  SwfPolicy swf;
+};
+
+// NASA and lublin_* have no requested times: `clean` fills them from the run.
+const TraceCase kTraces[] = {
+    {"KTH-SP2-1996-2.1-cln.swf.gz", SwfPolicy::kStrict}, {"KTH-SP2.filtered.swf", SwfPolicy::kStrict},
+    {"RICC-2010-2.swf.gz", SwfPolicy::kStrict},          {"LLNL-Atlas-2006-2.1-cln.swf.gz", SwfPolicy::kStrict},
+    {"CEA-Curie-sample.swf.gz", SwfPolicy::kStrict},     {"HPC2N-excerpt.swf", SwfPolicy::kStrict},
+    {"NASA-iPSC-1993-3.1-cln.swf.gz", SwfPolicy::kClean}, {"lublin_256.swf", SwfPolicy::kClean},
+    {"lublin_256_new2.swf", SwfPolicy::kClean},
+};
+
+struct PolicyCase {
+  const char* name;
+  Policy policy;
+  // Jobs simulated on RICC (448k jobs): the slow policies run a prefix so
+  // the sanitizer build stays within CI's budget. 0 = all.
+  std::size_t ricc_jobs;
+};
+
+Policy Make(Ordering o, Backfill b, Compat c = Compat::kNone) {
+  Policy p;
+  p.ordering = o;
+  p.backfill = b;
+  p.compat = c;
+  if (c == Compat::kDrEvt) p.backfill_strict_lt = true, p.extra_nodes = false;
+  return p;
+}
+
+std::vector<PolicyCase> Policies() {
+  Policy fcfs_cons = Make(Ordering::kFcfs, Backfill::kEasy, Compat::kDrEvt);
+  fcfs_cons.dr_evt_fcfs_conservative = true;
+  return {
+      {"fcfs", Make(Ordering::kFcfs, Backfill::kNone), 0},
+      {"easy", Make(Ordering::kFcfs, Backfill::kEasy), 0},
+      {"conservative", Make(Ordering::kFcfs, Backfill::kConservative), 5000},
+      {"sjf_easy", Make(Ordering::kSjf, Backfill::kEasy), 30000},
+      {"ljf_easy", Make(Ordering::kLjf, Backfill::kEasy), 30000},
+      {"wfp3_easy", Make(Ordering::kWfp3, Backfill::kEasy), 10000},
+      {"unicep_easy", Make(Ordering::kUnicep, Backfill::kEasy), 10000},
+      {"f1_easy", Make(Ordering::kF1, Backfill::kEasy), 30000},
+      {"drevt_easy", Make(Ordering::kFcfs, Backfill::kEasy, Compat::kDrEvt), 0},
+      {"drevt_sjf", Make(Ordering::kSjf, Backfill::kEasy, Compat::kDrEvt), 10000},
+      {"drevt_ljf", Make(Ordering::kLjf, Backfill::kEasy, Compat::kDrEvt), 10000},
+      {"drevt_fcfs_conservative", fcfs_cons, 10000},
+  };
+}
+
+struct Loaded {
+  Workload w;
+  std::int64_t skipped = 0;
+};
+
+const Loaded& Load(const TraceCase& t) {
+  static std::map<std::string, Loaded> cache;
+  auto it = cache.find(t.file);
+  if (it != cache.end()) return it->second;
+  Diagnostics diag;
+  LoadOptions lo;
+  lo.swf.policy = t.swf;
+  auto r = LoadTrace(TracesDir() + "/" + t.file, lo, &diag);
+  EXPECT_TRUE(r.ok()) << r.status().message();
+  Loaded l;
+  if (r.ok()) l.w = r.take().workload;
+  l.skipped = diag.TotalOf(Severity::kSkip);
+  return cache.emplace(t.file, std::move(l)).first->second;
+}
+
+class TraceInvariants : public ::testing::TestWithParam<std::tuple<TraceCase, PolicyCase>> {};
+
+TEST_P(TraceInvariants, CheckerFindsNoViolation) {
+  const auto& [tc, pc] = GetParam();
+  if (!std::filesystem::exists(TracesDir() + "/" + tc.file)) GTEST_SKIP() << "no " << tc.file;
+  Workload w = Load(tc).w;
+  ASSERT_GT(w.jobs.size(), 1000u) << tc.file;
+  if (pc.ricc_jobs > 0 && std::string(tc.file).rfind("RICC", 0) == 0) w.jobs.resize(pc.ricc_jobs);
+  EngineOptions eo;
+  eo.policy = pc.policy;
+  ScheduleChecker checker(w, eo);
+  Diagnostics diag;
+  RunResult r = Simulate(w, eo, {&checker}, &diag);
+  ASSERT_TRUE(checker.status().ok()) << checker.status().message();
+  EXPECT_GT(checker.checks(), 0);
+
+  // Every job is accounted for exactly once.
+  std::int64_t finished = 0, rejected = 0, other = 0;
+  for (const JobRun& run : r.runs) {
+    if (run.state == JobState::kCompleted || run.state == JobState::kTimeout) ++finished;
+    else if (run.state == JobState::kRejected) ++rejected;
+    else ++other;
+  }
+  EXPECT_EQ(other, 0);
+  EXPECT_EQ(finished + rejected, static_cast<std::int64_t>(w.jobs.size()));
+  EXPECT_EQ(diag.Count("oversized_job"), rejected);
+
+  // Without backfilling, jobs start in queue (submit) order.
+  if (pc.policy.backfill == Backfill::kNone && pc.policy.ordering == Ordering::kFcfs) {
+    SimTime last = kNoTime;
+    for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+      if (r.runs[i].state == JobState::kRejected) continue;
+      EXPECT_GE(r.runs[i].begin, last) << "job " << w.jobs[i].trace_id << " overtook an earlier job";
+      last = r.runs[i].begin;
+    }
+  }
+}
+
+std::string CaseName(const ::testing::TestParamInfo<std::tuple<TraceCase, PolicyCase>>& info) {
+  std::string s = std::string(std::get<0>(info.param).file) + "_" + std::get<1>(info.param).name;
+  for (char& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+
+INSTANTIATE_TEST_SUITE_P(AllTracesAllPolicies, TraceInvariants,
+                         ::testing::Combine(::testing::ValuesIn(kTraces), ::testing::ValuesIn(Policies())),
+                         CaseName);
+
+// The strict SWF policy drops model traces without requested times, and says
+// why, rather than inventing estimates.
+TEST(TraceLoading, StrictPolicyDropsJobsWithoutRequestedTimeAndCountsThem) {
+  const std::string path = TracesDir() + "/lublin_256.swf";
+  if (!std::filesystem::exists(path)) GTEST_SKIP();
+  Diagnostics diag;
+  LoadOptions lo;
+  auto r = LoadTrace(path, lo, &diag);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r.value().workload.jobs.size(), 0u);
+  EXPECT_EQ(diag.Count("unknown_requested_time"), 10000);
+}
+
+// Header capacity: KTH has MaxProcs 100; RICC 8192 processors or 1024
+// nodes of 8 with --procs-per-node.
+TEST(TraceLoading, CapacityComesFromTheHeaderOrProcsPerNode) {
+  const std::string ricc = TracesDir() + "/RICC-2010-2.swf.gz";
+  if (!std::filesystem::exists(ricc)) GTEST_SKIP();
+  Diagnostics d1, d2;
+  LoadOptions lo;
+  auto procs = LoadTrace(ricc, lo, &d1);
+  ASSERT_TRUE(procs.ok());
+  EXPECT_EQ(procs.value().workload.capacity, 8192);
+  lo.swf.procs_per_node = 8;
+  auto nodes = LoadTrace(ricc, lo, &d2);
+  ASSERT_TRUE(nodes.ok());
+  EXPECT_EQ(nodes.value().workload.capacity, 1024);
+  // A 12-processor job needs 2 nodes of 8.
+  const auto& pj = procs.value().workload.jobs;
+  const auto& nj = nodes.value().workload.jobs;
+  ASSERT_EQ(pj.size(), nj.size());
+  for (std::size_t i = 0; i < pj.size(); ++i) ASSERT_EQ(nj[i].units, (pj[i].units + 7) / 8);
+}
+
+}  // namespace
+}  // namespace clustersim::test
