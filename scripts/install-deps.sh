@@ -13,6 +13,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev # tests
   libbenchmark-dev  # micro-benchmarks
   hyperfine         # end-to-end benchmark timings
+  time              # /usr/bin/time: peak memory in bench/run_e2e.sh
 )
 
 missing=()

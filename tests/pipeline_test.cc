@@ -194,6 +194,29 @@ TEST(Pipeline, SimulatorBinaryAcceptsTheSeedCommandLine) {
   EXPECT_NE(out.find("Makespan: 500 sec"), std::string::npos);
 }
 
+// Every option can come from a config file (CLI11's TOML/INI): the same
+// settings as flags give byte-identical outputs.
+TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
+  fs::path d = FreshDir("config");
+  WriteText(d / "jobs.csv", kSmall);
+  WriteText(d / "run.toml",
+            "total_nodes = 100\nbackfill = \"conservative\"\nrun_time_mode = \"distribution\"\n"
+            "run_time_distribution = \"uniform\"\nrun_time_scale = 0.5\nrun_time_stddev = 0.9\nseed = \"3\"\n");
+  const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim";
+  const std::string j = (d / "jobs.csv").string();
+  const std::string a = bin + " simulate " + j + " --config " + (d / "run.toml").string() + " --quiet -o " +
+                        (d / "a").string();
+  const std::string b = bin + " simulate " + j + " -n 100 --backfill conservative --run_time_mode distribution "
+                        "--run_time_distribution uniform --run_time_scale 0.5 --run_time_stddev 0.9 --seed 3 --quiet -o " +
+                        (d / "b").string();
+  ASSERT_EQ(std::system(a.c_str()), 0);
+  ASSERT_EQ(std::system(b.c_str()), 0);
+  const std::string sa = Slurp(d / "a" / "summary.json");
+  EXPECT_NE(sa.find("\"policy\": \"fcfs+conservative"), std::string::npos) << sa;
+  EXPECT_EQ(sa, Slurp(d / "b" / "summary.json"));
+  EXPECT_EQ(Slurp(d / "a" / "schedule.csv"), Slurp(d / "b" / "schedule.csv"));
+}
+
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {
   fs::path d = FreshDir("hint");
   WriteText(d / "jobs.csv", kSmall);

@@ -68,6 +68,8 @@ std::vector<PolicyCase> Policies() {
       {"drevt_sjf", Make(Ordering::kSjf, Backfill::kEasy, Compat::kDrEvt), 10000},
       {"drevt_ljf", Make(Ordering::kLjf, Backfill::kEasy, Compat::kDrEvt), 10000},
       {"drevt_fcfs_conservative", fcfs_cons, 10000},
+      {"pyss_easy", Make(Ordering::kFcfs, Backfill::kEasy, Compat::kPyss), 0},
+      {"pyss_conservative", Make(Ordering::kFcfs, Backfill::kConservative, Compat::kPyss), 3000},
   };
 }
 

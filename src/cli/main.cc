@@ -1,7 +1,12 @@
 // clustersim: `simulate` and `replay` subcommands. Thin: options live in
-// cli/options.cc, the run in cli/run.cc.
+// cli/options.cc, the run in cli/run.cc. Each subcommand is parsed as its own
+// CLI11 app so that `--config FILE` takes plain `key = value` lines (CLI11
+// only applies config files to top-level apps).
 
+#include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -17,16 +22,35 @@ Examples:
   clustersim simulate jobs.csv -n 100 --run_time_mode distribution --run_time_distribution lognormal \
       --run_time_scale 0.75 --run_time_stddev 0.5 --seed 7
   clustersim replay trace.csv --total_nodes 100
-  clustersim simulate --config run.toml   (every option can come from a TOML/INI config file)
+  clustersim simulate trace.swf --config run.toml   (run.toml: lines such as  backfill = "conservative")
 )";
 
-int RunSubcommand(CLI::App& sub, clustersim::OptionValues& v, bool replay) {
+constexpr const char* kUsage =
+    "clustersim: a fast, exact cluster workload simulator\n"
+    "Usage: clustersim simulate TRACE [options]   schedule a trace's jobs with a policy\n"
+    "       clustersim replay TRACE [options]     replay a trace's recorded start and end times\n"
+    "       clustersim SUBCOMMAND --help          every option\n"
+    "       clustersim --version\n";
+
+int RunSubcommand(const std::string& name, int argc, char** argv) {
+  const bool replay = name == "replay";
+  CLI::App app{replay ? "clustersim replay: replay a trace's recorded start and end times"
+                      : "clustersim simulate: schedule a trace's jobs with a policy",
+               "clustersim " + name};
+  app.footer(kExamples);
+  app.set_config("--config", "", "Read options from a TOML/INI file (keys are long option names)");
+  clustersim::OptionValues v;
+  clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kClustersim);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 1;  // --help is 0; any parse error is a bad option (1)
+  }
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
   if (!config.ok()) {
     std::cerr << "clustersim: error: " << config.status().message() << "\n";
     return 1;
   }
-  (void)sub;
   return clustersim::RunPipeline(config.value(), std::cout, std::cerr);
 }
 
@@ -34,25 +58,19 @@ int RunSubcommand(CLI::App& sub, clustersim::OptionValues& v, bool replay) {
 
 int main(int argc, char** argv) {
   try {
-    CLI::App app{"clustersim: a fast, exact cluster workload simulator"};
-    app.footer(kExamples);
-    app.require_subcommand(1);
-    app.set_version_flag("--version", "clustersim 0.1.0");
-    clustersim::OptionValues sim_v, rep_v;
-    CLI::App* simulate = app.add_subcommand("simulate", "Schedule a trace's jobs with a policy");
-    CLI::App* replay = app.add_subcommand("replay", "Replay a trace's recorded start and end times");
-    for (auto [sub, v] : {std::pair{simulate, &sim_v}, std::pair{replay, &rep_v}}) {
-      sub->set_config("--config", "", "Read options from a TOML/INI file");
-      sub->footer(kExamples);
-      clustersim::AddRunOptions(sub, v, clustersim::Frontend::kClustersim);
+    if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
+      return RunSubcommand(argv[1], argc - 1, argv + 1);
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+      std::cout << "clustersim 0.1.0\n";
+      return 0;
     }
-    try {
-      app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-      return app.exit(e);
+    if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+      std::cout << kUsage << kExamples;
+      return 0;
     }
-    if (simulate->parsed()) return RunSubcommand(*simulate, sim_v, false);
-    return RunSubcommand(*replay, rep_v, true);
+    std::cerr << kUsage;
+    if (argc >= 2) std::cerr << "clustersim: error: unknown subcommand '" << argv[1] << "'\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "clustersim: internal error: " << e.what() << "\n";
     return 3;

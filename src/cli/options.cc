@@ -32,7 +32,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
-                  sim ? "Semantics preset: dr_evt (default here), none" : "Semantics preset: none (default), dr_evt");
+                  sim ? "Semantics preset: dr_evt (default here), none, pyss"
+                      : "Semantics preset: none (default), dr_evt, pyss");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--overrun", v->overrun,
@@ -135,26 +136,30 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
 
   // Input.
-  c.load.capacity = v.total_nodes > 0 ? v.total_nodes : (sim ? 795 : 0);
+  c.load.capacity = v.total_nodes;
+  c.load.csv_default_capacity = sim ? 795 : 0;  // SWF takes its header's size
   if (v.total_nodes < 0) return Status::Error("--total_nodes must be > 0");
   if (v.procs_per_node < 0) return Status::Error("--procs-per-node must be > 0");
   c.load.swf.procs_per_node = v.procs_per_node;
   if (v.format == "csv") c.load.format = TraceFormat::kCsv;
   else if (v.format == "swf") c.load.format = TraceFormat::kSwf;
   else if (v.format != "auto") return Status::Error("--format: expected auto, csv or swf, got '" + v.format + "'");
-  RETURN_IF_ERROR(ParseEnum("--swf-policy", v.swf_policy, ParseSwfPolicy, &c.load.swf.policy,
-                            {"strict", "clean", "pyss", "pyss-strong", "rlscheduler", "batsim"}));
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;
   c.load.csv.max_jobs = v.max_jobs;
+  c.max_jobs = v.max_jobs;
 
   // Policy and compat preset.
   Policy& p = c.engine.policy;
   RETURN_IF_ERROR(ParseEnum("--compat", v.compat.empty() ? std::string(sim ? "dr_evt" : "none") : v.compat,
                             ParseCompat, &p.compat, {"none", "dr_evt", "pyss", "rlscheduler"}));
-  if (p.compat == Compat::kPyss || p.compat == Compat::kRlScheduler)
-    return Status::Error(fmt::format("--compat {} is not implemented yet (planned: issue #2); use none or dr_evt",
-                                     CompatName(p.compat)));
+  if (p.compat == Compat::kRlScheduler)
+    return Status::Error("--compat rlscheduler is not implemented yet (its SWF normalisation is: "
+                         "--swf-policy rlscheduler); use none, dr_evt or pyss");
+  // A preset brings its input normalisation; an explicit --swf-policy wins.
+  const std::string swf = !v.swf_policy.empty() ? v.swf_policy : p.compat == Compat::kPyss ? "pyss" : "strict";
+  RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, ParseSwfPolicy, &c.load.swf.policy,
+                            {"strict", "clean", "pyss", "pyss-strong", "rlscheduler", "batsim"}));
   std::string order = v.policy;
   if (order == "fcfs_alt") order = "fcfs";
   if (order == "fcfs_conservative") {

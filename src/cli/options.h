@@ -22,7 +22,7 @@ struct OptionValues {
   std::int64_t total_nodes = 0;
   std::int64_t procs_per_node = 0;
   std::string format = "auto";
-  std::string swf_policy = "strict";
+  std::string swf_policy;  // empty = strict, or the compat preset's
   std::string policy = "fcfs";
   std::string backfill = "easy";
   std::string compat;  // empty = the front end's default

@@ -116,6 +116,8 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     fmt::print(err, "clustersim: error: {}: the machine size is unknown; give --total_nodes N\n", c.trace);
     return 1;
   }
+  if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
+    w.jobs.resize(static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
   ApplySlice(c, &w);
   const double load_s = Since(t0);
 

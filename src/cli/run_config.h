@@ -24,6 +24,7 @@ struct RunConfig {
   RunTimeOptions run_time;
   EngineOptions engine;
   std::int64_t slice_start = 0, slice_count = -1;  // --jobs START:COUNT
+  std::int64_t max_jobs = -1;                       // -j: load at most this many (any format)
   bool check = false;
   bool strict = false;               // stop at the first bad row
   bool verbose = false;              // dr_evt per-event log on stdout

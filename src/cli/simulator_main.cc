@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-      return app.exit(e);
+      return app.exit(e) == 0 ? 0 : 1;  // --help is 0; any parse error is a bad option (1)
     }
     auto config = clustersim::Resolve(v, clustersim::Frontend::kSimulator, false);
     if (!config.ok()) {

@@ -76,7 +76,10 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     sep();
     AppendInt(&out, j.units);
     sep();
-    AppendInt(&out, j.queue);
+    if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
+      out += w.queue_names[static_cast<std::size_t>(j.queue)];  // names as in the input
+    else
+      AppendInt(&out, j.queue);
     sep();
     if (finished) AppendDouble(&out, bsld);
     sep();

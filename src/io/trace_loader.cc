@@ -51,7 +51,7 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
   auto w = ReadDrEvtCsv(text, name, options.csv, diag);
   if (!w.ok()) return w.status();
   out.workload = w.take();
-  out.workload.capacity = options.capacity;
+  out.workload.capacity = options.capacity > 0 ? options.capacity : options.csv_default_capacity;
   return out;
 }
 

@@ -22,6 +22,7 @@ struct LoadOptions {
   CsvReadOptions csv;
   SwfOptions swf;
   std::int64_t capacity = 0;   // --total_nodes (CSV needs it; SWF may take it from the header)
+  std::int64_t csv_default_capacity = 0;  // CSV without --total_nodes (`simulator`: dr_evt's 795)
 };
 
 struct LoadedTrace {

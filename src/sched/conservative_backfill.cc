@@ -40,6 +40,8 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
     profile_.Release(now, projected, jobs_[id].units);
     compress_pending_ = true;
   }
+  // pyss compresses at every termination, early or not.
+  if (policy_.compat == Compat::kPyss) compress_pending_ = true;
 }
 
 void ConservativeScheduler::Compress(SimTime now) {

@@ -1,6 +1,7 @@
 #include "sim/engine.h"
 
 #include <algorithm>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -10,95 +11,164 @@
 
 namespace clustersim {
 
-RunResult Simulate(const Workload& w, const EngineOptions& options,
-                   const std::vector<EngineObserver*>& observers, Diagnostics* diag) {
-  const std::vector<Job>& jobs = w.jobs;
-  RunResult r;
-  r.capacity = w.capacity;
-  r.runs.resize(jobs.size());
-  NodeCountPool pool(w.capacity);
-  std::unique_ptr<Scheduler> sched = MakeScheduler(options.policy, jobs, &pool);
-  EventQueue events(jobs.size());
-  std::vector<JobId> started;
-  std::size_t next_arrival = 0;
-  SimTime last = kNoTime;
-  std::size_t waiting = 0;
+namespace {
 
-  while (true) {
-    const SimTime t_end = events.NextTime();
-    const SimTime t_arr = next_arrival < jobs.size() ? jobs[next_arrival].submit : kTimeInfinity;
-    const SimTime t_dec = sched->NextDecisionTime();
-    const SimTime now = std::min({t_end, t_arr, t_dec});
-    if (now == kTimeInfinity || now > options.max_time) break;
-    if (last != kNoTime) {
-      r.queue.area += static_cast<double>(waiting) * ToSeconds(now - last);
-      r.queue.span += now - last;
+// The simulation loop's state and its three primitive steps (end a job,
+// admit an arrival, run a scheduling pass); the per-timestamp orders of the
+// clean default and of pyss are composed from them.
+class SimulationLoop {
+ public:
+  SimulationLoop(const Workload& w, const EngineOptions& o, const std::vector<EngineObserver*>& obs,
+                 Diagnostics* diag)
+      : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), pool_(w.capacity),
+        sched_(MakeScheduler(o.policy, w.jobs, &pool_)), events_(w.jobs.size()), start_seq_(w.jobs.size(), 0) {
+    r_.capacity = w.capacity;
+    r_.runs.resize(jobs_.size());
+  }
+
+  RunResult Run() {
+    const bool pyss = o_.policy.compat == Compat::kPyss;
+    SimTime last = kNoTime;
+    while (true) {
+      const SimTime t_end = events_.NextTime();
+      const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
+      const SimTime t_dec = sched_->NextDecisionTime();
+      const SimTime now = std::min({t_end, t_arr, t_dec});
+      if (now == kTimeInfinity || now > o_.max_time) break;
+      if (last != kNoTime) {
+        r_.queue.area += static_cast<double>(waiting_) * ToSeconds(now - last);
+        r_.queue.span += now - last;
+      }
+      last = now;
+      if (pyss)
+        StepPyss(now, now == t_dec);
+      else
+        StepDefault(now, now == t_dec);
     }
-    last = now;
-    bool changed = now == t_dec;
+    r_.end_time = last == kNoTime ? 0 : last;
+    for (JobRun& run : r_.runs)
+      if (run.state == JobState::kWaiting || run.state == JobState::kRunning) run.state = JobState::kUnfinished;
+    for (EngineObserver* o : obs_) o->OnFinish(r_.end_time);
+    return std::move(r_);
+  }
 
-    // 1. Completions at `now`.
-    while (events.NextTime() == now) {
+ private:
+  // Clean default and dr_evt: every completion, every arrival, one pass.
+  void StepDefault(SimTime now, bool decision_due) {
+    bool changed = decision_due;
+    while (events_.NextTime() == now) {
       SimTime t;
-      const JobId id = events.Pop(&t);
-      sched->JobEnded(id, now);
-      JobRun& run = r.runs[id];
-      run.end = now;
-      run.state = jobs[id].run_time > jobs[id].time_limit && options.overrun == Overrun::kClip
-                      ? JobState::kTimeout
-                      : JobState::kCompleted;
-      ++r.events;
-      for (EngineObserver* o : observers) o->OnEnd(id, now, pool.used());
+      End(events_.Pop(&t), now);
       changed = true;
     }
-    // 2. Arrivals at `now`.
-    while (next_arrival < jobs.size() && jobs[next_arrival].submit == now) {
-      const JobId id = static_cast<JobId>(next_arrival++);
-      const Job& j = jobs[id];
-      r.runs[id].busy_at_submit = pool.used();
-      if (j.units > pool.capacity()) {
-        r.runs[id].state = JobState::kRejected;
-        diag->Report(w.name, 0, "oversized_job",
-                     fmt::format("Job {} rejected: requests {} nodes, exceeds total_nodes ({}); this job can "
-                                 "never be scheduled.",
-                                 j.trace_id, j.units, pool.capacity()),
-                     Severity::kWarning);
-        for (EngineObserver* o : observers) o->OnReject(id, now);
-        continue;
-      }
-      r.queue.sum_at_submit += static_cast<double>(sched->waiting());
-      ++r.queue.submits;
-      sched->Submit(id, now);
-      for (EngineObserver* o : observers) o->OnSubmit(id, now);
-      changed = true;
+    while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) changed |= Arrive(now);
+    if (changed) Pass(now);
+  }
+
+  // pyss: Submission < Termination < Start at equal times, and a scheduler
+  // run after every single event. Its free capacity comes from estimated
+  // ends, so a job ending exactly at its estimate is already free when the
+  // same-time submissions are handled: such jobs are released first, and
+  // their termination passes still run after the submissions. EASY runs at a
+  // submission only if the new job fits (pyss's rule); FCFS and conservative
+  // always run.
+  void StepPyss(SimTime now, bool decision_due) {
+    std::vector<JobId> ending;
+    while (events_.NextTime() == now) {
+      SimTime t;
+      ending.push_back(events_.Pop(&t));
     }
-    // 3. One scheduling pass.
-    if (changed) {
-      started.clear();
-      std::int64_t used = pool.used();
-      sched->Schedule(now, &started);
-      for (JobId id : started) {
-        const Job& j = jobs[id];
-        JobRun& run = r.runs[id];
-        run.begin = now;
-        run.state = JobState::kRunning;
-        run.backfilled = sched->WasBackfilled(id);
-        events.Schedule(id, now + EffectiveDuration(j, options.overrun));
-        ++r.events;
-        used += j.units;  // observers see each START on its own
-        for (EngineObserver* o : observers) o->OnStart(id, now, used);
-      }
-      waiting = sched->waiting();
-      r.queue.sum_per_pass += static_cast<double>(waiting);
-      ++r.queue.passes;
-      r.queue.peak = std::max<std::int64_t>(r.queue.peak, static_cast<std::int64_t>(waiting));
+    std::sort(ending.begin(), ending.end(), [&](JobId a, JobId b) { return start_seq_[a] < start_seq_[b]; });
+    auto on_time = [&](JobId id) { return now == r_.runs[id].begin + PlanningEstimate(jobs_[id], o_.policy); };
+    for (JobId id : ending)
+      if (on_time(id)) End(id, now);
+    if (decision_due) Pass(now);
+    while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) {
+      const JobId id = static_cast<JobId>(next_arrival_);
+      if (!Arrive(now)) continue;
+      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_.free()) Pass(now);
+    }
+    for (JobId id : ending) {
+      if (!on_time(id)) End(id, now);
+      Pass(now);
     }
   }
-  r.end_time = last == kNoTime ? 0 : last;
-  for (JobRun& run : r.runs)
-    if (run.state == JobState::kWaiting || run.state == JobState::kRunning) run.state = JobState::kUnfinished;
-  for (EngineObserver* o : observers) o->OnFinish(r.end_time);
-  return r;
+
+  void End(JobId id, SimTime now) {
+    sched_->JobEnded(id, now);
+    JobRun& run = r_.runs[id];
+    run.end = now;
+    run.state = jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip ? JobState::kTimeout
+                                                                                          : JobState::kCompleted;
+    ++r_.events;
+    for (EngineObserver* o : obs_) o->OnEnd(id, now, pool_.used());
+  }
+
+  // Admits the next arrival; false if it was rejected as oversized.
+  bool Arrive(SimTime now) {
+    const JobId id = static_cast<JobId>(next_arrival_++);
+    const Job& j = jobs_[id];
+    r_.runs[id].busy_at_submit = pool_.used();
+    if (j.units > pool_.capacity()) {
+      r_.runs[id].state = JobState::kRejected;
+      diag_->Report(w_.name, 0, "oversized_job",
+                    fmt::format("Job {} rejected: requests {} nodes, exceeds total_nodes ({}); this job can never "
+                                "be scheduled.",
+                                j.trace_id, j.units, pool_.capacity()),
+                    Severity::kWarning);
+      for (EngineObserver* o : obs_) o->OnReject(id, now);
+      return false;
+    }
+    r_.queue.sum_at_submit += static_cast<double>(sched_->waiting());
+    ++r_.queue.submits;
+    sched_->Submit(id, now);
+    for (EngineObserver* o : obs_) o->OnSubmit(id, now);
+    return true;
+  }
+
+  void Pass(SimTime now) {
+    started_.clear();
+    std::int64_t used = pool_.used();
+    sched_->Schedule(now, &started_);
+    for (JobId id : started_) {
+      const Job& j = jobs_[id];
+      JobRun& run = r_.runs[id];
+      run.begin = now;
+      run.state = JobState::kRunning;
+      run.backfilled = sched_->WasBackfilled(id);
+      start_seq_[id] = next_seq_++;
+      events_.Schedule(id, now + EffectiveDuration(j, o_.overrun));
+      ++r_.events;
+      used += j.units;  // observers see each START on its own
+      for (EngineObserver* o : obs_) o->OnStart(id, now, used);
+    }
+    waiting_ = sched_->waiting();
+    r_.queue.sum_per_pass += static_cast<double>(waiting_);
+    ++r_.queue.passes;
+    r_.queue.peak = std::max<std::int64_t>(r_.queue.peak, static_cast<std::int64_t>(waiting_));
+  }
+
+  const Workload& w_;
+  const std::vector<Job>& jobs_;
+  const EngineOptions& o_;
+  const std::vector<EngineObserver*>& obs_;
+  Diagnostics* diag_;
+  NodeCountPool pool_;
+  std::unique_ptr<Scheduler> sched_;
+  EventQueue events_;
+  RunResult r_;
+  std::vector<JobId> started_;
+  std::vector<std::uint64_t> start_seq_;  // creation order of termination events (pyss)
+  std::uint64_t next_seq_ = 0;
+  std::size_t next_arrival_ = 0;
+  std::size_t waiting_ = 0;
+};
+
+}  // namespace
+
+RunResult Simulate(const Workload& w, const EngineOptions& options,
+                   const std::vector<EngineObserver*>& observers, Diagnostics* diag) {
+  return SimulationLoop(w, options, observers, diag).Run();
 }
 
 RunResult Replay(const Workload& w, const EngineOptions& options,

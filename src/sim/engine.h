@@ -10,7 +10,9 @@
 //   4. completions at t created by the pass (zero-length jobs): back to 1.
 // A job's own START therefore always precedes its END. This is dr_evt's
 // order too (ENDs < STARTs < arrivals, one pass per time with an END or an
-// arrival). Replay: events sorted by (time, END before START, job index),
+// arrival). --compat pyss follows pyss instead: Submission < Termination <
+// Start with a scheduler run after every event (see StepPyss in engine.cc).
+// Replay: events sorted by (time, END before START, job index),
 // except that a zero-length job's END follows its START.
 
 #include <cstdint>
