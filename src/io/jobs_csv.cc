@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "io/schedule_csv.h"
 #include "io/text_append.h"
 #include "io/time_format.h"
 
@@ -76,10 +77,7 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     sep();
     AppendInt(&out, j.units);
     sep();
-    if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
-      out += w.queue_names[static_cast<std::size_t>(j.queue)];  // names as in the input
-    else
-      AppendInt(&out, j.queue);
+    AppendQueue(&out, w, j);
     sep();
     if (finished) AppendDouble(&out, bsld);
     sep();

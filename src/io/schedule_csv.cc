@@ -22,10 +22,7 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
     AppendInt(&out, j.units);
     out += ",0,";
     if (w.has_queue_column) {
-      if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
-        out += w.queue_names[static_cast<std::size_t>(j.queue)];
-      else
-        AppendInt(&out, j.queue);
+      AppendQueue(&out, w, j);
       out += ',';
     }
     // Limits are durations; always exact so a replay keeps them.
@@ -33,6 +30,13 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
     out += '\n';
     sink->Poll();
   }
+}
+
+void AppendQueue(std::string* out, const Workload& w, const Job& j) {
+  if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
+    *out += w.queue_names[static_cast<std::size_t>(j.queue)];
+  else
+    AppendInt(out, j.queue);
 }
 
 std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f) {

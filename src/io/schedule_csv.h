@@ -17,4 +17,7 @@ namespace clustersim {
 void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* out);
 std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f);
 
+// The job's queue as the input wrote it: a name (CSV `queue`) or a number.
+void AppendQueue(std::string* out, const Workload& w, const Job& j);
+
 }  // namespace clustersim

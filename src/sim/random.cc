@@ -12,6 +12,20 @@ std::uint64_t SplitMix64(std::uint64_t* x) {
   return z ^ (z >> 31);
 }
 
+// Marsaglia's polar method as libstdc++ implements it: draw a point in the
+// unit disc, return its y coordinate scaled (the x value is the second
+// sample, which libstdc++ caches and clustersim never needs).
+template <typename Uniform01>
+double PolarStandardNormal(Uniform01 uniform) {
+  double x, y, r2;
+  do {
+    x = 2.0 * uniform() - 1.0;
+    y = 2.0 * uniform() - 1.0;
+    r2 = x * x + y * y;
+  } while (r2 > 1.0 || r2 == 0.0);
+  return y * std::sqrt(-2 * std::log(r2) / r2);
+}
+
 }  // namespace
 
 JobStream::JobStream(std::uint64_t seed, std::uint64_t job_id) {
@@ -24,13 +38,7 @@ JobStream::JobStream(std::uint64_t seed, std::uint64_t job_id) {
 double JobStream::Uniform01() { return static_cast<double>(SplitMix64(&state_) >> 11) * 0x1.0p-53; }
 
 double JobStream::StandardNormal() {
-  double x, y, r2;
-  do {
-    x = 2.0 * Uniform01() - 1.0;
-    y = 2.0 * Uniform01() - 1.0;
-    r2 = x * x + y * y;
-  } while (r2 > 1.0 || r2 == 0.0);
-  return y * std::sqrt(-2.0 * std::log(r2) / r2);
+  return PolarStandardNormal([this] { return Uniform01(); });
 }
 
 double LibstdcxxDraws::Canonical() {
@@ -47,14 +55,7 @@ double LibstdcxxDraws::Canonical() {
 double LibstdcxxDraws::Normal(double mean, double stddev) {
   // libstdc++ normal_distribution::operator() on a fresh object (the seed's
   // code constructs one per job, so the cached second value is discarded).
-  double x, y, r2;
-  do {
-    x = 2.0 * Canonical() - 1.0;
-    y = 2.0 * Canonical() - 1.0;
-    r2 = x * x + y * y;
-  } while (r2 > 1.0 || r2 == 0.0);
-  const double mult = std::sqrt(-2 * std::log(r2) / r2);
-  return y * mult * stddev + mean;
+  return PolarStandardNormal([this] { return Canonical(); }) * stddev + mean;
 }
 
 }  // namespace clustersim
