@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cli/options.h"
 #include "cli/run_config.h"
 #include "io/file_reader.h"
 #include "test_util.h"
@@ -215,6 +216,36 @@ TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
   EXPECT_NE(sa.find("\"policy\": \"fcfs+conservative"), std::string::npos) << sa;
   EXPECT_EQ(sa, Slurp(d / "b" / "summary.json"));
   EXPECT_EQ(Slurp(d / "a" / "schedule.csv"), Slurp(d / "b" / "schedule.csv"));
+}
+
+// dr_evt never kills a job at its limit: with its uniform run times
+// U(L*s, L*(s+v)) and s + v > 1 some jobs run past their limit, and under
+// --compat dr_evt they complete; the clean default kills them at the limit.
+TEST(Pipeline, DrEvtPresetLetsJobsOverrunTheirLimit) {
+  fs::path d = FreshDir("overrun");
+  std::string csv = "job_submit_time,num_nodes,time_limit\n";
+  for (int i = 0; i < 40; ++i) csv += std::to_string(i * 1000) + ",10,100\n";
+  WriteText(d / "jobs.csv", csv);
+  auto run = [&](const char* compat, const char* sub) {
+    OptionValues v;
+    v.trace = (d / "jobs.csv").string();
+    v.total_nodes = 100;
+    v.compat = compat;
+    v.run_time_mode = "distribution";
+    v.run_time_distribution = "uniform";
+    v.run_time_scale = 0.9;
+    v.run_time_stddev = 0.3;  // dr_evt: U(90, 120); half the jobs overrun
+    if (std::string(compat) == "none") v.run_time_compat = "dr_evt";
+    v.output_dir = (d / sub).string();
+    v.quiet = true;
+    auto c = Resolve(v, Frontend::kClustersim, false);
+    EXPECT_TRUE(c.ok()) << c.status().message();
+    EXPECT_EQ(RunOnce(c.value()), 0);
+    return Slurp(d / sub / "jobs.csv");
+  };
+  const std::string dr = run("dr_evt", "dr"), clean = run("none", "clean");
+  EXPECT_EQ(dr.find("COMPLETED_WALLTIME_REACHED"), std::string::npos);
+  EXPECT_NE(clean.find("COMPLETED_WALLTIME_REACHED"), std::string::npos);
 }
 
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {

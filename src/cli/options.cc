@@ -37,7 +37,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--overrun", v->overrun,
-                  "A job running past its limit: clip (default: killed at the limit) or allow");
+                  "A job running past its limit: clip (default: killed at the limit) or allow (default with "
+                  "--compat dr_evt)");
   app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
 
   // Run times.
@@ -185,9 +186,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (v.plan_with != "limit" && v.plan_with != "actual")
     return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
   p.plan_with_actual = v.plan_with == "actual";
-  if (v.overrun != "clip" && v.overrun != "allow")
-    return Status::Error("--overrun: expected clip or allow, got '" + v.overrun + "'");
-  c.engine.overrun = v.overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
+  // dr_evt never kills a job at its limit (its uniform run times can exceed
+  // it); everything else defaults to the kill.
+  const std::string overrun = !v.overrun.empty() ? v.overrun : dr ? "allow" : "clip";
+  if (overrun != "clip" && overrun != "allow")
+    return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");
+  c.engine.overrun = overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
   if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
       !p.dr_evt_fcfs_conservative)
     return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");

@@ -196,8 +196,17 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     return a.id < b.id;
   });
   std::int64_t used = 0;
+  // Jobs are in submit order: walk submits alongside the events to record
+  // the units in use when each job arrived (events at the submit time
+  // included, as dr_evt's tracer counts them).
+  std::size_t next_submit = 0;
+  auto record_submits_before = [&](SimTime t) {
+    for (; next_submit < jobs.size() && jobs[next_submit].submit < t; ++next_submit)
+      r.runs[next_submit].busy_at_submit = used;
+  };
   for (const Ev& e : ev) {
     if (e.t > options.max_time) break;
+    record_submits_before(e.t);
     JobRun& run = r.runs[e.id];
     if (e.phase == 1) {
       used += jobs[e.id].units;
@@ -218,6 +227,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     ++r.events;
     r.end_time = e.t;
   }
+  record_submits_before(kTimeInfinity);
   for (JobRun& run : r.runs)
     if (run.state != JobState::kCompleted) run.state = JobState::kUnfinished;
   for (EngineObserver* o : observers) o->OnFinish(r.end_time);
