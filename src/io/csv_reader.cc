@@ -12,6 +12,7 @@
 #include "io/number_parse.h"
 #include "io/text_lines.h"
 #include "io/timestamp.h"
+#include "model/memory.h"
 
 namespace clustersim {
 namespace {
@@ -219,7 +220,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
   RowReader rr(name, diag, ts.get());
   // Rows are at least ~20 bytes: reserving avoids regrowing (and copying)
   // the job array; untouched reserved pages cost nothing.
-  w.jobs.reserve(text.size() / 20);
+  ReserveHuge(&w.jobs, text.size() / 20);
   while (cursor.Next(&line)) {
     if (options.max_jobs >= 0 && static_cast<std::int64_t>(w.jobs.size()) >= options.max_jobs) break;
     if (IsBlank(line)) continue;

@@ -1,5 +1,7 @@
 #include "io/file_reader.h"
 
+#include "model/memory.h"
+
 #include <zlib.h>
 
 #include <cerrno>
@@ -49,6 +51,8 @@ Result<std::string> Gunzip(const std::string& path, std::string compressed) {
     // (a truncated or corrupt file): do not allocate gigabytes for it.
     if (isize > 0 && isize <= compressed.size() * 1032) guess = isize + 1;
   }
+  out.reserve(guess);
+  AdviseHugePages(out.data(), out.capacity());
   out.resize(guess);
   zs.next_in = reinterpret_cast<Bytef*>(compressed.data());
   zs.avail_in = static_cast<uInt>(compressed.size());

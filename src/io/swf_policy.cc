@@ -1,5 +1,7 @@
 #include "io/swf_policy.h"
 
+#include "model/memory.h"
+
 #include <algorithm>
 #include <cmath>
 #include <optional>
@@ -204,6 +206,8 @@ SwfNormaliser::SwfNormaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics
                             ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
                             "size with --total_nodes");
 }
+
+void SwfNormaliser::Reserve(std::size_t jobs) { ReserveHuge(&w_.jobs, jobs); }
 
 void SwfNormaliser::Add(const SwfRecord& r) {
   Job j;

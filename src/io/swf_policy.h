@@ -49,7 +49,7 @@ class SwfNormaliser {
   // Not OK when the machine size cannot be determined (no_capacity).
   const Status& status() const { return status_; }
   void Add(const SwfRecord& r);
-  void Reserve(std::size_t jobs) { w_.jobs.reserve(jobs); }
+  void Reserve(std::size_t jobs);
   Result<Workload> Finish();
 
  private:

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "model/memory.h"
 #include "sched/resource_pool.h"
 #include "sched/scheduler.h"
 #include "sim/event_queue.h"
@@ -23,6 +24,7 @@ class SimulationLoop {
       : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), pool_(w.capacity),
         sched_(MakeScheduler(o.policy, w.jobs, &pool_)), events_(w.jobs.size()), start_seq_(w.jobs.size(), 0) {
     r_.capacity = w.capacity;
+    ReserveHuge(&r_.runs, jobs_.size());
     r_.runs.resize(jobs_.size());
   }
 
