@@ -149,6 +149,62 @@ SimTime AvailabilityProfile::EarliestFit(SimTime from, SimTime duration, std::in
   return open ? cand : kTimeInfinity;
 }
 
+SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,
+                                               SimTime own) const {
+  if (duration <= 0) duration = 1;
+  if (own <= from) return own;
+  const SimTime own_end = own + duration;
+  Pos p = Locate(from);
+  SimTime cand = from;
+  bool open = false;
+  // Visits one constant piece [t, ...) of the profile; the job's own
+  // reservation counts as free. Returns true when the answer is known.
+  auto piece = [&](SimTime t, std::int64_t free, SimTime* answer) {
+    t = std::max(t, from);
+    if (open && t >= cand + duration) return *answer = cand, true;
+    if (!open && t >= own) return *answer = own, true;  // nothing earlier
+    if (t >= own && t < own_end) free += units;
+    if (free >= units) {
+      if (!open) cand = t, open = true;
+    } else {
+      open = false;
+    }
+    return false;
+  };
+  SimTime answer = own;
+  while (p.b < blocks_.size()) {
+    const Block& blk = blocks_[p.b];
+    const SimTime block_end = p.b + 1 < blocks_.size() ? blocks_[p.b + 1].t.front() : kTimeInfinity;
+    const bool touches_own = blk.t[p.i] < own_end && block_end > own;
+    if (p.i == 0 && !touches_own) {
+      if (open && std::max(blk.t.front(), from) >= cand + duration) return cand;
+      if (!open && std::max(blk.t.front(), from) >= own) return own;
+      if (blk.mx + blk.lazy < units) {
+        open = false;
+        ++p.b;
+        continue;
+      }
+      if (blk.mn + blk.lazy >= units) {
+        if (!open) cand = std::max(blk.t.front(), from), open = true;
+        ++p.b;
+        continue;
+      }
+    }
+    for (std::size_t k = p.i; k < blk.t.size(); ++k) {
+      const SimTime t = blk.t[k];
+      const SimTime end = k + 1 < blk.t.size() ? blk.t[k + 1] : block_end;
+      const std::int64_t v = blk.v[k] + blk.lazy;
+      // Split the step where the own reservation starts or ends inside it.
+      if (piece(t, v, &answer)) return answer;
+      if (own > std::max(t, from) && own < end && piece(own, v, &answer)) return answer;
+      if (own_end > std::max(t, from) && own_end < end && piece(own_end, v, &answer)) return answer;
+    }
+    ++p.b;
+    p.i = 0;
+  }
+  return open && cand < own ? cand : own;
+}
+
 void AvailabilityProfile::Prune(SimTime now) {
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));

@@ -24,6 +24,10 @@ class AvailabilityProfile {
   // Earliest t >= from with free(τ) >= units for all τ in [t, t + duration).
   // kTimeInfinity if never. duration 0 counts as 1 tick.
   SimTime EarliestFit(SimTime from, SimTime duration, std::int64_t units) const;
+  // For a job already reserved at [own, own + duration): the earliest start
+  // it could move to if its own reservation were released, or `own` if none
+  // is earlier. Same answer as Release + EarliestFit, without mutating.
+  SimTime EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units, SimTime own) const;
   void Reserve(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, -units); }
   void Release(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, units); }
   // Largest free value on [a, b); a very negative number if a >= b.

@@ -53,11 +53,14 @@ void ConservativeScheduler::Compress(SimTime now) {
     const JobId id = waiting_[pos];
     const SimTime q = Estimate(id), old = slot_[id];
     const std::int64_t n = jobs_[id].units;
+    // = release, earliest fit, reserve; but most visited jobs cannot move,
+    // and asking first leaves the profile untouched for them.
+    const SimTime t = profile_.EarliestFitBefore(now, q, n, old);
+    if (t == old) continue;
     profile_.Release(old, old + q, n);
-    const SimTime t = profile_.EarliestFit(now, q, n);  // <= old: the old slot is still free
     profile_.Reserve(t, t + q, n);
     slot_[id] = t;
-    if (t != old) index_.Set(pos, n, t);
+    index_.Set(pos, n, t);
   }
 }
 
