@@ -10,6 +10,7 @@ PACKAGES=(
   nlohmann-json3-dev # summary.json
   zlib1g-dev        # reading .swf.gz directly
   libcctz-dev tzdata # IANA time zones for naive calendar timestamps
+  nettle-dev        # SHA-512 of RLScheduler's (gym's) seeding
   libgtest-dev libgmock-dev # tests
   libbenchmark-dev  # micro-benchmarks
   hyperfine         # end-to-end benchmark timings

@@ -248,6 +248,33 @@ TEST(Pipeline, DrEvtPresetLetsJobsOverrunTheirLimit) {
   EXPECT_NE(clean.find("COMPLETED_WALLTIME_REACHED"), std::string::npos);
 }
 
+// --compat rlscheduler evaluates RLScheduler's windows: on a 10,000-job
+// trace with the default seed 1 they start at the indexes of schedulers.md §9.
+TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {
+  const std::string lublin = TracesDir() + "/lublin_256.swf";
+  if (!fs::exists(lublin)) GTEST_SKIP();
+  fs::path d = FreshDir("rl");
+  OptionValues v;
+  v.trace = lublin;
+  v.compat = "rlscheduler";
+  v.output_dir = d.string();
+  v.quiet = true;
+  auto c = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_EQ(c.value().load.swf.policy, SwfPolicy::kRlScheduler);
+  EXPECT_EQ(c.value().engine.policy.backfill, Backfill::kNone);
+  ASSERT_EQ(RunOnce(c.value()), 0);
+  std::istringstream csv(Slurp(d / "windows.csv"));
+  std::string line, starts;
+  std::getline(csv, line);
+  EXPECT_EQ(line, "window,start_index,start_job_id,bounded_slowdown,utilisation,rejected");
+  while (std::getline(csv, line)) {
+    const auto a = line.find(',') + 1;
+    starts += line.substr(a, line.find(',', a) - a) + " ";
+  }
+  EXPECT_EQ(starts, "1981 2756 4299 8850 3316 2714 5228 7762 4022 7085 ");
+}
+
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {
   fs::path d = FreshDir("hint");
   WriteText(d / "jobs.csv", kSmall);

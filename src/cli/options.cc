@@ -32,14 +32,18 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
-                  sim ? "Semantics preset: dr_evt (default here), none, pyss"
-                      : "Semantics preset: none (default), dr_evt, pyss");
+                  sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler"
+                      : "Semantics preset: none (default), dr_evt, pyss, rlscheduler");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--overrun", v->overrun,
                   "A job running past its limit: clip (default: killed at the limit) or allow (default with "
                   "--compat dr_evt)");
   app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
+  app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)");
+  app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)");
+  app->add_option("--rl-job-slice", v->rl_job_slice,
+                  "--compat rlscheduler: draw windows among the first N jobs (0 = all; 10000 in the papers)");
 
   // Run times.
   app->add_option("-r,--run_time_mode,--runtime_mode,--duration_mode", v->run_time_mode,
@@ -154,11 +158,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   Policy& p = c.engine.policy;
   RETURN_IF_ERROR(ParseEnum("--compat", v.compat.empty() ? std::string(sim ? "dr_evt" : "none") : v.compat,
                             ParseCompat, &p.compat, {"none", "dr_evt", "pyss", "rlscheduler"}));
-  if (p.compat == Compat::kRlScheduler)
-    return Status::Error("--compat rlscheduler is not implemented yet (its SWF normalisation is: "
-                         "--swf-policy rlscheduler); use none, dr_evt or pyss");
   // A preset brings its input normalisation; an explicit --swf-policy wins.
-  const std::string swf = !v.swf_policy.empty() ? v.swf_policy : p.compat == Compat::kPyss ? "pyss" : "strict";
+  const std::string swf = !v.swf_policy.empty()                  ? v.swf_policy
+                          : p.compat == Compat::kPyss           ? "pyss"
+                          : p.compat == Compat::kRlScheduler    ? "rlscheduler"
+                                                                : "strict";
   RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, ParseSwfPolicy, &c.load.swf.policy,
                             {"strict", "clean", "pyss", "pyss-strong", "rlscheduler", "batsim"}));
   std::string order = v.policy;
@@ -169,7 +173,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   }
   RETURN_IF_ERROR(ParseEnum("--policy", order, ParseOrdering, &p.ordering,
                             {"fcfs", "sjf", "ljf", "wfp3", "unicep", "f1", "fcfs_alt", "fcfs_conservative"}));
-  RETURN_IF_ERROR(ParseEnum("--backfill", v.backfill, ParseBackfill, &p.backfill, {"none", "easy", "conservative"}));
+  const bool rl = p.compat == Compat::kRlScheduler;
+  RETURN_IF_ERROR(ParseEnum("--backfill", !v.backfill.empty() ? v.backfill : rl ? "none" : "easy", ParseBackfill,
+                            &p.backfill, {"none", "easy", "conservative"}));
   const bool dr = p.compat == Compat::kDrEvt;
   p.backfill_strict_lt = dr || p.dr_evt_fcfs_conservative;
   p.extra_nodes = !dr && !p.dr_evt_fcfs_conservative;
@@ -208,12 +214,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.run_time.scale = v.run_time_scale;
   c.run_time.stddev = v.run_time_stddev;
   c.run_time.strict = v.strict;
-  if (v.seed == "random") {
+  const std::string seed_text = !v.seed.empty() ? v.seed : rl ? "1" : "0";
+  if (seed_text == "random") {
     c.run_time.seed = std::random_device{}();
   } else {
     std::int64_t seed = 0;
-    if (ParseInt(v.seed, &seed) != ParseError::kOk || seed < 0)
-      return Status::Error("--seed: expected an unsigned integer or 'random', got '" + v.seed + "'");
+    if (ParseInt(seed_text, &seed) != ParseError::kOk || seed < 0)
+      return Status::Error("--seed: expected an unsigned integer or 'random', got '" + seed_text + "'");
     c.run_time.seed = static_cast<std::uint64_t>(seed);
   }
   RETURN_IF_ERROR(ValidateRunTimeOptions(c.run_time));
@@ -237,6 +244,18 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.engine.max_time = pt.t;
   }
 
+  if (rl) {
+    if (p.backfill == Backfill::kConservative)
+      return Status::Error("--compat rlscheduler has no conservative backfilling (none or easy = its greedy backfill)");
+    if (v.rl_windows <= 0 || v.rl_window_size <= 0)
+      return Status::Error("--rl-windows and --rl-window-size must be > 0");
+    c.rl.windows = v.rl_windows;
+    c.rl.window_size = v.rl_window_size;
+    c.rl.job_slice = v.rl_job_slice;
+    c.rl.seed = c.run_time.seed;
+    c.rl.ordering = p.ordering;
+    c.rl.backfill = p.backfill == Backfill::kEasy;
+  }
   c.check = v.check;
   c.strict = v.strict;
   c.verbose = v.verbose;

@@ -24,7 +24,7 @@ struct OptionValues {
   std::string format = "auto";
   std::string swf_policy;  // empty = strict, or the compat preset's
   std::string policy = "fcfs";
-  std::string backfill = "easy";
+  std::string backfill;  // empty = easy (rlscheduler: none)
   std::string compat;  // empty = the front end's default
   std::string backfill_cmp, extra_nodes;  // empty = from the compat preset
   std::string overrun;  // empty = clip, or allow under --compat dr_evt
@@ -33,7 +33,9 @@ struct OptionValues {
   std::string run_time_distribution = "normal";
   std::string run_time_compat;  // empty = from the compat preset
   double run_time_scale = 1.0, run_time_stddev = 0.0;
-  std::string seed = "0";
+  std::string seed;  // empty = 0 (rlscheduler: 1)
+  int rl_windows = 10;
+  std::int64_t rl_window_size = 1024, rl_job_slice = 0;
   bool force_simulation = false;
   std::string timezone;
   std::string jobs;  // START:COUNT

@@ -88,6 +88,47 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
   fmt::print(out, "  wall time {:.3f} s\n", wall_s);
 }
 
+// --compat rlscheduler evaluates windows of the trace instead of one run.
+int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag, std::ostream& out,
+                 std::ostream& err, Clock::time_point t0) {
+  RlWindowOptions o = c.rl;
+  o.procs_per_node = w.procs_per_unit;
+  o.max_procs = w.machine_procs > 0 ? w.machine_procs : w.capacity * w.procs_per_unit;
+  const std::int64_t limit =
+      o.job_slice > 0 ? std::min<std::int64_t>(o.job_slice, static_cast<std::int64_t>(w.jobs.size()))
+                      : static_cast<std::int64_t>(w.jobs.size());
+  if (limit <= 2 * o.window_size + 1) {
+    fmt::print(err, "clustersim: error: {}: --compat rlscheduler needs more than {} jobs (2 windows of {}), "
+               "the trace has {}\n", c.trace, 2 * o.window_size + 1, o.window_size, limit);
+    return 1;
+  }
+  const RlEvaluation e = EvaluateRlWindows(w, o);
+  RunInfo info;
+  info.input = c.trace;
+  info.swf_policy = SwfPolicyName(c.load.swf.policy);
+  info.policy = std::string(OrderingName(c.engine.policy.ordering)) + (o.backfill ? "+greedy" : "");
+  info.capacity = w.capacity;
+  std::string csv = "window,start_index,start_job_id,bounded_slowdown,utilisation,rejected\n";
+  for (std::size_t i = 0; i < e.windows.size(); ++i) {
+    const RlWindow& x = e.windows[i];
+    csv += fmt::format("{},{},{},{},{},{}\n", i, x.start, w.jobs[static_cast<std::size_t>(x.start)].trace_id, x.bsld,
+                       x.utilisation, x.rejected);
+  }
+  for (const auto& [name, text] : {std::pair<std::string, std::string>{"windows.csv", csv},
+                                   {"summary.json", RlSummaryJson(e, o, info, diag)}}) {
+    if (Status st = WriteFileAtomically(c.output_dir + "/" + name, text); !st.ok()) {
+      fmt::print(err, "clustersim: error: {}\n", st.message());
+      return 1;
+    }
+  }
+  if (!c.quiet)
+    fmt::print(out,
+               "clustersim: rlscheduler evaluation of {} ({} windows of {} jobs, seed {}, {})\n"
+               "  mean bounded slowdown {:.4f}  mean utilisation {:.4f}  wall time {:.3f} s\n",
+               c.trace, o.windows, o.window_size, o.seed, info.policy, e.mean_bsld, e.mean_utilisation, Since(t0));
+  return 0;
+}
+
 }  // namespace
 
 int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
@@ -126,6 +167,8 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     fmt::print(err, "clustersim: error: {}\n", st.message());
     return 1;
   }
+
+  if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, out, err, t0);
 
   // Output paths. Every output goes to a temporary file renamed into place
   // only when the whole run succeeded.

@@ -10,6 +10,7 @@
 #include "io/time_format.h"
 #include "io/trace_loader.h"
 #include "sim/engine.h"
+#include "sim/rl_window.h"
 #include "sim/run_time_model.h"
 
 namespace clustersim {
@@ -25,6 +26,7 @@ struct RunConfig {
   EngineOptions engine;
   std::int64_t slice_start = 0, slice_count = -1;  // --jobs START:COUNT
   std::int64_t max_jobs = -1;                       // -j: load at most this many (any format)
+  RlWindowOptions rl;                // --compat rlscheduler
   bool check = false;
   bool strict = false;               // stop at the first bad row
   bool verbose = false;              // dr_evt per-event log on stdout

@@ -81,4 +81,31 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
   return j.dump(2) + "\n";
 }
 
+std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const RunInfo& info,
+                          const Diagnostics& diag) {
+  nlohmann::json j;
+  j["mode"] = "rlscheduler window evaluation";
+  j["mean_bounded_slowdown"] = e.mean_bsld;
+  j["mean_utilisation"] = e.mean_utilisation;
+  nlohmann::json windows = nlohmann::json::array();
+  for (const RlWindow& w : e.windows)
+    windows.push_back({{"start", w.start}, {"bounded_slowdown", w.bsld}, {"utilisation", w.utilisation},
+                       {"rejected", w.rejected}});
+  j["windows"] = windows;
+  j["skipped_by_reason"] = diag.CountsOf(Severity::kSkip);
+  j["changed_by_rule"] = diag.CountsOf(Severity::kNote);
+  j["definitions"] = {
+      {"bounded_slowdown", "per window: sum over its jobs of max(1, (wait + r) / max(r, 10)), counted at start, / L"},
+      {"utilisation", "per window: sum(r * procs) / ((last start - first submit) * MaxProcs); can exceed 1"},
+      {"window_starts", "gym seeding of `seed`, NumPy RandomState.randint(L, limit - L - 1)"},
+      {"population", "the L jobs of each window, each window on an empty machine"}};
+  j["config"] = {{"input", info.input},          {"swf_policy", info.swf_policy},
+                 {"policy", info.policy},        {"seed", o.seed},
+                 {"windows", o.windows},         {"window_size", o.window_size},
+                 {"job_slice", o.job_slice},     {"backfill", o.backfill ? "greedy" : "none"},
+                 {"procs_per_node", o.procs_per_node}, {"max_procs", o.max_procs},
+                 {"capacity_nodes", info.capacity}};
+  return j.dump(2) + "\n";
+}
+
 }  // namespace clustersim

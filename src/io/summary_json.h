@@ -10,6 +10,7 @@
 
 #include "model/diagnostics.h"
 #include "sim/metrics.h"
+#include "sim/rl_window.h"
 
 namespace clustersim {
 
@@ -31,5 +32,9 @@ struct RunInfo {
 };
 
 std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag);
+
+// --compat rlscheduler: per-window scores, their means and the definitions.
+std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const RunInfo& info,
+                          const Diagnostics& diag);
 
 }  // namespace clustersim

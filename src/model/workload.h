@@ -25,6 +25,8 @@ struct Workload {
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
   bool has_run_time = true;         // actual run times are known
+  std::int64_t procs_per_unit = 1;  // SWF node-granular: processors per node
+  std::int64_t machine_procs = 0;   // SWF MaxProcs (or MaxNodes), 0 if unknown
   // SWF header comments (`; Label: value`), in file order, repeats kept.
   std::vector<std::pair<std::string, std::string>> header;
 };

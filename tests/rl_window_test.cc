@@ -1,0 +1,91 @@
+// --compat rlscheduler: the window generator against the protocol inputs
+// given in schedulers.md §9, and the decision loop on the stale-shadow toy
+// computed by hand.
+
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sim/gym_seeding.h"
+#include "sim/rl_window.h"
+
+namespace clustersim {
+namespace {
+
+TEST(RlScheduler, WindowStartsMatchGymAndNumpyForSeed1) {
+  // schedulers.md §9: seed 1, L = 1024, limit = 10,000.
+  EXPECT_EQ(RlSchedulerWindowStarts(1, 1024, 10000, 10),
+            (std::vector<std::int64_t>{1981, 2756, 4299, 8850, 3316, 2714, 5228, 7762, 4022, 7085}));
+}
+
+TEST(RlScheduler, RandIntStaysInRangeAndIsDeterministic) {
+  NumpyLegacyRandom a(42), b(42);
+  for (int i = 0; i < 1000; ++i) {
+    const std::int64_t x = a.RandInt(5, 17);
+    EXPECT_GE(x, 5);
+    EXPECT_LT(x, 17);
+    EXPECT_EQ(x, b.RandInt(5, 17));
+  }
+}
+
+// schedulers.md §9 stale-shadow toy: C = 10 nodes, ppn 1, FCFS; (submit,
+// nodes, q, r): A (0, 6, 100, 30), H (0, 8, 50, 50), K (0, 4, 80, 80),
+// M (40, 4, 50, 50).
+Workload Toy() {
+  Workload w;
+  w.capacity = 10;
+  w.machine_procs = 10;
+  const std::int64_t spec[4][4] = {{0, 6, 100, 30}, {0, 8, 50, 50}, {0, 4, 80, 80}, {40, 4, 50, 50}};
+  for (int i = 0; i < 4; ++i) {
+    Job j;
+    j.trace_id = i + 1;
+    j.submit = Seconds(spec[i][0]);
+    j.units = j.procs = spec[i][1];
+    j.time_limit = Seconds(spec[i][2]);
+    j.run_time = Seconds(spec[i][3]);
+    w.jobs.push_back(j);
+  }
+  return w;
+}
+
+RlWindowOptions ToyOptions(bool backfill) {
+  RlWindowOptions o;
+  o.window_size = 4;
+  o.backfill = backfill;
+  o.max_procs = 10;
+  return o;
+}
+
+// Greedy: A starts at 0; H blocks with shadow 100 (A's estimate), computed
+// once; K backfills at 0 (80 < 100); A ends at 30; M starts at 40 (90 < 100,
+// stale shadow) in the 6 free nodes; K ends at 80 (6 free), M at 90: H starts
+// at 90. bsld: A 1, H (90 + 50) / 50 = 2.8, K 1, M 1: sum 5.8, / L = 1.45.
+// Utilisation: (30*6 + 50*8 + 80*4 + 50*4) / ((90 - 0) * 10) = 1100 / 900.
+TEST(RlScheduler, GreedyBackfillKeepsTheStaleShadow) {
+  const RlWindow r = RunRlWindow(Toy(), 0, ToyOptions(true));
+  EXPECT_DOUBLE_EQ(r.bsld, 5.8 / 4);
+  EXPECT_DOUBLE_EQ(r.utilisation, 1100.0 / 900.0);
+  EXPECT_EQ(r.rejected, 0);
+}
+
+// No backfilling: A at 0; H waits for A's end at 30 and starts (2 free);
+// K (4) waits; M arrives at 40; H ends at 80: K and M start at 80.
+// bsld: A 1, H (30 + 50) / 50 = 1.6, K (80 + 80) / 80 = 2, M (40 + 50) / 50
+// = 1.8: sum 6.4, / 4 = 1.6. Utilisation 1100 / ((80 - 0) * 10).
+TEST(RlScheduler, WithoutBackfillTheFirstJobWaitsUntilItFits) {
+  const RlWindow r = RunRlWindow(Toy(), 0, ToyOptions(false));
+  EXPECT_DOUBLE_EQ(r.bsld, 6.4 / 4);
+  EXPECT_DOUBLE_EQ(r.utilisation, 1100.0 / 800.0);
+}
+
+// A job larger than the machine would make RLScheduler wait forever; here it
+// is counted as rejected and the window goes on.
+TEST(RlScheduler, OversizedJobIsRejectedNotWaitedFor) {
+  Workload w = Toy();
+  w.jobs[2].units = w.jobs[2].procs = 11;
+  const RlWindow r = RunRlWindow(w, 0, ToyOptions(true));
+  EXPECT_EQ(r.rejected, 1);
+}
+
+}  // namespace
+}  // namespace clustersim
