@@ -39,8 +39,10 @@ bool Digits(std::string_view s, size_t pos, size_t n, int* out) {
 bool LooksNumeric(std::string_view s) {
   // Calendar dates contain '-' after the year digits; epoch seconds do not
   // (apart from a leading sign).
-  for (size_t i = 1; i < s.size(); ++i)
-    if (s[i] == '-' || s[i] == ':' || s[i] == 'T') return false;
+  for (size_t i = 1; i < s.size(); ++i) {
+    if (s[i] == ':' || s[i] == 'T') return false;
+    if (s[i] == '-' && s[i - 1] != 'e' && s[i - 1] != 'E') return false;  // 1e-3 is a number
+  }
   return true;
 }
 
@@ -117,6 +119,13 @@ TimestampParser::Outcome TimestampParser::Parse(std::string_view field, ParsedTi
   std::string_view s = Trim(field);
   *out = ParsedTime{};
   if (s.empty()) return Outcome::kBadNumber;
+  if (encoding_ == Encoding::kEpoch) {
+    // Hot path of epoch files: parse first, classify only on failure.
+    const ParseError e = ParseSeconds(s, &out->t);
+    if (e == ParseError::kOk) return Outcome::kOk;
+    if (!LooksNumeric(s)) return Outcome::kMixed;
+    return e == ParseError::kRange ? Outcome::kRange : Outcome::kBadNumber;
+  }
   const Encoding enc = LooksNumeric(s) ? Encoding::kEpoch : Encoding::kCalendar;
   if (encoding_ != Encoding::kUnknown && enc != encoding_) return Outcome::kMixed;
   Outcome o;
