@@ -6,7 +6,7 @@
 
 namespace clustersim {
 namespace {
-constexpr std::size_t kSplitAt = 128;  // a block is split in two beyond this
+constexpr std::size_t kSplitAt = 32;  // a block is split in two beyond this (16 and 128 measured slower)
 constexpr std::int64_t kMinusInf = std::numeric_limits<std::int64_t>::min() / 4;
 }  // namespace
 

@@ -4,7 +4,7 @@
 // step's. Running jobs occupy [begin, begin + estimate); waiting jobs occupy
 // their reservation. Mutated in place; never rebuilt per pass.
 //
-// Layout: a sorted sequence of steps cut into blocks of ~64 (a flat
+// Layout: a sorted sequence of steps cut into blocks of 16-32 (a flat
 // "sqrt-decomposition" B-tree): each block keeps the min and max of its
 // values plus a pending add, so range adds, range maxima and earliest-fit
 // searches skip whole blocks. A std::map version was 5x slower on RICC:
