@@ -205,6 +205,19 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   return open && cand < own ? cand : own;
 }
 
+void AvailabilityProfile::PrefixMaxFrom(SimTime from, std::vector<std::pair<SimTime, std::int64_t>>* out) const {
+  out->clear();
+  Pos p = Locate(from);
+  std::int64_t best = kMinusInf;
+  for (; p.b < blocks_.size(); ++p.b, p.i = 0) {
+    const Block& blk = blocks_[p.b];
+    for (std::size_t k = p.i; k < blk.t.size(); ++k) {
+      best = std::max(best, blk.v[k] + blk.lazy);
+      out->emplace_back(std::max(blk.t[k], from), best);
+    }
+  }
+}
+
 void AvailabilityProfile::Prune(SimTime now) {
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));

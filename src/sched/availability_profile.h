@@ -11,6 +11,7 @@
 // pointer chasing dominated.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "model/time.h"
@@ -33,6 +34,10 @@ class AvailabilityProfile {
   // Largest free value on [a, b); a very negative number if a >= b.
   std::int64_t MaxFree(SimTime a, SimTime b) const;
   std::int64_t FreeAt(SimTime t) const;
+  // (step start, max free from `from` to the end of that step), one entry per
+  // step from the one holding `from`: MaxFree(from, r) for many r by binary
+  // search, while the profile does not change.
+  void PrefixMaxFrom(SimTime from, std::vector<std::pair<SimTime, std::int64_t>>* out) const;
   // Forgets the past: drops every step that ends before `now`.
   void Prune(SimTime now);
   std::size_t breakpoints() const;
