@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <ostream>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -42,6 +43,10 @@ struct PolicyCase {
   // the sanitizer build stays within CI's budget. 0 = all.
   std::size_t ricc_jobs;
 };
+
+// Readable parameters in test listings (instead of raw bytes).
+void PrintTo(const TraceCase& t, std::ostream* os) { *os << t.file << " (" << SwfPolicyName(t.swf) << ")"; }
+void PrintTo(const PolicyCase& p, std::ostream* os) { *os << p.name; }
 
 Policy Make(Ordering o, Backfill b, Compat c = Compat::kNone) {
   Policy p;
