@@ -50,7 +50,7 @@ echo "## Scaling on RICC prefixes, conservative"
 echo
 echo "| jobs | simulate s |"
 echo "|---|---|"
-for n in 5000 10000 20000; do
+for n in 5000 10000 20000 40000; do
   "$BIN" simulate "$T/RICC-2010-2.swf.gz" --jobs 0:$n --backfill conservative -o "$OUT/run" --quiet
   echo "| $n | $(field simulate_s) |"
 done
