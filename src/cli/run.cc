@@ -23,6 +23,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Messages carry the name of the command the user ran.
+const char* Prog(const RunConfig& c) { return c.frontend == Frontend::kSimulator ? "simulator" : "clustersim"; }
+
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
@@ -98,8 +101,8 @@ int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag,
       o.job_slice > 0 ? std::min<std::int64_t>(o.job_slice, static_cast<std::int64_t>(w.jobs.size()))
                       : static_cast<std::int64_t>(w.jobs.size());
   if (limit <= 2 * o.window_size + 1) {
-    fmt::print(err, "clustersim: error: {}: --compat rlscheduler needs more than {} jobs (2 windows of {}), "
-               "the trace has {}\n", c.trace, 2 * o.window_size + 1, o.window_size, limit);
+    fmt::print(err, "{}: error: {}: --compat rlscheduler needs more than {} jobs (2 windows of {}), "
+               "the trace has {}\n", Prog(c), c.trace, 2 * o.window_size + 1, o.window_size, limit);
     return 1;
   }
   const RlEvaluation e = EvaluateRlWindows(w, o);
@@ -117,7 +120,7 @@ int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag,
   for (const auto& [name, text] : {std::pair<std::string, std::string>{"windows.csv", csv},
                                    {"summary.json", RlSummaryJson(e, o, info, diag)}}) {
     if (Status st = WriteFileAtomically(c.output_dir + "/" + name, text); !st.ok()) {
-      fmt::print(err, "clustersim: error: {}\n", st.message());
+      fmt::print(err, "{}: error: {}\n", Prog(c), st.message());
       return 1;
     }
   }
@@ -140,7 +143,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   lo.swf.replay = c.replay_requested;
   auto loaded = LoadTrace(c.trace, lo, &diag);
   if (!loaded.ok()) {
-    fmt::print(err, "clustersim: error: {}\n", loaded.status().message());
+    fmt::print(err, "{}: error: {}\n", Prog(c), loaded.status().message());
     return 1;
   }
   LoadedTrace lt = loaded.take();
@@ -148,13 +151,13 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   const bool is_swf = lt.format == TraceFormat::kSwf;
   if (c.replay_requested && w.mode != TraceMode::kReplay) {
     fmt::print(err,
-               "clustersim: error: {}: replay needs recorded times (CSV: begin_time and end_time or a "
+               "{}: error: {}: replay needs recorded times (CSV: begin_time and end_time or a "
                "duration column; SWF: wait time)\n",
-               c.trace);
+               Prog(c), c.trace);
     return 1;
   }
   if (w.capacity <= 0) {
-    fmt::print(err, "clustersim: error: {}: the machine size is unknown; give --total_nodes N\n", c.trace);
+    fmt::print(err, "{}: error: {}: the machine size is unknown; give --total_nodes N\n", Prog(c), c.trace);
     return 1;
   }
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
@@ -164,7 +167,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
 
   Status st = ApplyRunTimeModel(c.run_time, &w, &diag);
   if (!st.ok()) {
-    fmt::print(err, "clustersim: error: {}\n", st.message());
+    fmt::print(err, "{}: error: {}\n", Prog(c), st.message());
     return 1;
   }
 
@@ -190,7 +193,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   }
   AtomicFileSink res_sink(res_path);
   if (Status os = res_sink.Open(); !os.ok()) {
-    fmt::print(err, "clustersim: error: {}\n", os.message());
+    fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
     return 1;
   }
 
@@ -207,7 +210,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
                                              : Simulate(w, c.engine, observers, &diag);
   const double sim_s = Since(t1);
   if (c.check && !checker.status().ok()) {
-    fmt::print(err, "clustersim: error: {}: {}\n", c.trace, checker.status().message());
+    fmt::print(err, "{}: error: {}: {}\n", Prog(c), c.trace, checker.status().message());
     return 2;
   }
 
@@ -240,7 +243,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     sinks.push_back(std::make_unique<AtomicFileSink>(path));
     Status os = sinks.back()->Open();
     if (!os.ok()) {
-      fmt::print(err, "clustersim: error: {}\n", os.message());
+      fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
       return nullptr;
     }
     return sinks.back().get();
@@ -262,12 +265,12 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   }
   for (auto& f : sinks) {
     if (Status cs = f->Commit(); !cs.ok()) {
-      fmt::print(err, "clustersim: error: {}\n", cs.message());
+      fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
       return 1;
     }
   }
   if (Status cs = res_sink.Commit(); !cs.ok()) {
-    fmt::print(err, "clustersim: error: {}\n", cs.message());
+    fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
     return 1;
   }
   const double wall_s = Since(t0);
