@@ -12,15 +12,15 @@ namespace clustersim {
 
 enum class ParseError : std::uint8_t { kOk, kEmpty, kSyntax, kRange };
 
-// Trims ASCII spaces and tabs on both sides.
+// Trims ASCII spaces and tabs on both sides (and a trailing '\r').
 std::string_view Trim(std::string_view s);
 
 // "[-+]digits" (after trimming). Rejects fractions ("80.0").
 ParseError ParseInt(std::string_view s, std::int64_t* out);
 
 // "[-+]digits[.digits][e±digits]" in seconds -> microseconds. Values beyond
-// ±9.2e12 s are kRange. inf/nan are kSyntax.
-ParseError ParseSeconds(std::string_view s, SimTime* out);
+// ±9e12 s are kRange. inf/nan are kSyntax.
+ParseError ParseSeconds(std::string_view s, SimTime* out);  // |value| <= 9e12 s
 
 const char* ParseErrorText(ParseError e);
 

@@ -46,7 +46,9 @@ bool FastParseFields(std::string_view line, SwfRecord* r) {
     if (*p == '-') neg = true, ++p;
     std::int64_t whole = 0;
     const char* digits = p;
-    while (p < end && *p >= '0' && *p <= '9' && p - digits < 13) whole = whole * 10 + (*p++ - '0');
+    // At most 12 digits (< 1e12 s): no overflow below; longer numbers take the
+    // slow path, which reports number_out_of_range.
+    while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) whole = whole * 10 + (*p++ - '0');
     if (p == digits) return false;
     std::int64_t frac = 0;
     int nfrac = 0;
@@ -72,7 +74,7 @@ bool FastParseFields(std::string_view line, SwfRecord* r) {
 Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* t,
                         const std::function<void(const SwfRecord&)>& sink) {
   t->name = name;
-  if (text.find('\0') != std::string_view::npos && text.find('\0') < 4096)
+  if (text.substr(0, 4096).find('\0') != std::string_view::npos)
     return Status::Error(name + ": binary_data: the file contains NUL bytes; this is not an SWF trace");
   LineCursor cursor(text);
   std::string_view line;

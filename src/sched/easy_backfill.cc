@@ -67,11 +67,12 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     sh = cached_shadow_;
     scan = std::max(scan, queue_.FirstPosAfter(last_scanned_));
     if (scan < queue_.end_pos() && queue_.removed(queue_.at(scan))) scan = queue_.next_pos(scan);
-  } else if (policy_.extra_nodes || !policy_.backfill_strict_lt) {
-    sh = running_.ClassicShadow(now, pool_->free(), need);
-  } else {
+  } else if (policy_.compat == Compat::kDrEvt) {
+    // dr_evt's reservation: overrunning jobs ignored, `now` if never enough.
     sh.time = running_.DrEvtReservation(now, pool_->free(), need);
     sh.extra = 0;
+  } else {
+    sh = running_.ClassicShadow(now, pool_->free(), need);
   }
 
   // 3. Backfill scan in queue order, visiting only jobs that can pass the

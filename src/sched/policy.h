@@ -1,7 +1,8 @@
 #pragma once
 // A scheduling policy = queue Ordering x Backfill, plus the compatibility
 // variant whose exact semantics it follows. The `--compat` presets
-// (sched/compat.h) fill this struct; individual knobs can then override it.
+// (cli/options.cc, Resolve) fill this struct; individual knobs can then
+// override it.
 
 #include <cstdint>
 #include <string>

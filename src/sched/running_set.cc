@@ -20,10 +20,9 @@ Shadow RunningSet::ClassicShadow(SimTime now, std::int64_t free, std::int64_t ne
     if (avail >= need) {
       // Every job ending at this same time is already in `avail` (one entry
       // per time). Overrunning jobs all collapse to now + 1 tick.
-      SimTime t = std::max(it->first, now + 1);
-      if (it->first <= now) {
-        for (auto jt = std::next(it); jt != ends_.end() && jt->first <= now; ++jt) avail += jt->second;
-      }
+      const SimTime t = std::max(it->first, now + 1);
+      // Overrunning entries collapse onto t too: count every entry up to t.
+      for (auto jt = std::next(it); jt != ends_.end() && jt->first <= t; ++jt) avail += jt->second;
       s.time = t;
       s.extra = avail - need;
       return s;

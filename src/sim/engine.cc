@@ -38,7 +38,7 @@ class SimulationLoop {
       const SimTime now = std::min({t_end, t_arr, t_dec});
       if (now == kTimeInfinity || now > o_.max_time) break;
       if (last != kNoTime) {
-        r_.queue.area += static_cast<double>(waiting_) * ToSeconds(now - last);
+        r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
         r_.queue.span += now - last;
       }
       last = now;
@@ -144,10 +144,10 @@ class SimulationLoop {
       used += j.units;  // observers see each START on its own
       for (EngineObserver* o : obs_) o->OnStart(id, now, used);
     }
-    waiting_ = sched_->waiting();
-    r_.queue.sum_per_pass += static_cast<double>(waiting_);
+    const std::size_t waiting = sched_->waiting();
+    r_.queue.sum_per_pass += static_cast<double>(waiting);
     ++r_.queue.passes;
-    r_.queue.peak = std::max<std::int64_t>(r_.queue.peak, static_cast<std::int64_t>(waiting_));
+    r_.queue.peak = std::max<std::int64_t>(r_.queue.peak, static_cast<std::int64_t>(waiting));
   }
 
   const Workload& w_;
@@ -163,7 +163,6 @@ class SimulationLoop {
   std::vector<std::uint64_t> start_seq_;  // creation order of termination events (pyss)
   std::uint64_t next_seq_ = 0;
   std::size_t next_arrival_ = 0;
-  std::size_t waiting_ = 0;
 };
 
 }  // namespace
