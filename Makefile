@@ -30,7 +30,8 @@ release: deps $(RELEASE)/build.ninja
 asan: deps $(ASAN)/build.ninja
 	cmake --build $(ASAN) -j $(JOBS)
 
-run: release
+run: deps $(RELEASE)/build.ninja
+	cmake --build $(RELEASE) -j $(JOBS) --target clustersim simulator
 	$(RELEASE)/src/clustersim simulate $(RUN_TRACE) --backfill easy --check -o out/kth-easy
 	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json"
 
