@@ -1,6 +1,7 @@
 #include "sched/wait_queue.h"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "sched/priority.h"
@@ -9,7 +10,28 @@
 namespace clustersim {
 
 WaitQueue::WaitQueue(Ordering ordering, const std::vector<Job>& jobs, const Policy& policy)
-    : ordering_(ordering), jobs_(jobs), policy_(policy), removed_(jobs.size(), 0), pos_of_(jobs.size(), 0) {}
+    : ordering_(ordering), jobs_(jobs), policy_(policy), removed_(jobs.size(), 0), pos_of_(jobs.size(), 0) {
+  if (!IsStatic()) return;
+  // Static keys never change: every job gets its permanent position (rank)
+  // now, and arrivals and starts only switch positions on and off. No
+  // insertion into the middle, no compaction, no index rebuild.
+  const std::size_t n = jobs.size();
+  std::vector<double> key(n);
+  for (JobId id = 0; id < n; ++id) key[id] = PriorityKey(ordering_, jobs[id], PlanningEstimate(jobs[id], policy_), 0);
+  order_.resize(n);
+  std::iota(order_.begin(), order_.end(), JobId{0});
+  std::sort(order_.begin(), order_.end(), [&](JobId a, JobId b) { return Before(a, key[a], b, key[b]); });
+  keys_.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    pos_of_[order_[i]] = i;
+    keys_[i] = key[order_[i]];
+    removed_[order_[i]] = 1;  // not arrived yet
+  }
+  index_.Reset(n);
+  first_live_ = n;
+}
+
+bool WaitQueue::IsStatic() const { return ordering_ != Ordering::kFcfs && !IsDynamic(ordering_); }
 
 bool WaitQueue::Before(JobId a, double ka, JobId b, double kb) const {
   if (ka != kb) return ka < kb;
@@ -31,20 +53,10 @@ void WaitQueue::Add(JobId id, SimTime now) {
     }
     return;
   }
-  const double k = PriorityKey(ordering_, jobs_[id], PlanningEstimate(jobs_[id], policy_), now);
-  // Tombstones keep their sorted position, so binary search stays valid.
-  std::size_t lo = 0, hi = order_.size();
-  while (lo < hi) {
-    std::size_t mid = (lo + hi) / 2;
-    if (Before(id, k, order_[mid], keys_[mid]))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  order_.insert(order_.begin() + static_cast<std::ptrdiff_t>(lo), id);
-  keys_.insert(keys_.begin() + static_cast<std::ptrdiff_t>(lo), k);
-  if (lo < first_live_) first_live_ = lo;
-  index_dirty_ = true;  // positions after `lo` shifted
+  (void)now;  // static keys do not depend on the time
+  const std::size_t pos = pos_of_[id];
+  index_.Set(pos, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+  if (pos < first_live_) first_live_ = pos;
 }
 
 void WaitQueue::Remove(JobId id) {
@@ -54,6 +66,7 @@ void WaitQueue::Remove(JobId id) {
 }
 
 void WaitQueue::MaybeCompact() {
+  if (IsStatic()) return;  // permanent positions
   if (order_.size() > 64 && order_.size() - live_ > live_) Compact();
 }
 
@@ -81,6 +94,13 @@ void WaitQueue::RebuildIndex() {
   index_dirty_ = false;
 }
 
+std::size_t WaitQueue::NextLive(std::size_t from) const {
+  // Absent positions hold +infinity in the index; any present job passes.
+  constexpr std::int64_t kAny = std::numeric_limits<std::int64_t>::max() - 1;
+  const std::size_t p = index_.FindFirst(from, kAny, kAny, kTimeInfinity);
+  return p == CandidateIndex::kNone ? order_.size() : p;
+}
+
 std::size_t WaitQueue::NextCandidate(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window) {
   if (index_dirty_) RebuildIndex();
   const std::size_t p = index_.FindFirst(from, free, extra, window);
@@ -104,11 +124,13 @@ void WaitQueue::Reorder(SimTime now) {
 }
 
 std::size_t WaitQueue::begin_pos() const {
+  if (IsStatic()) return first_live_ = NextLive(first_live_);
   while (first_live_ < order_.size() && removed_[order_[first_live_]]) ++first_live_;
   return first_live_;
 }
 
 std::size_t WaitQueue::next_pos(std::size_t pos) const {
+  if (IsStatic()) return NextLive(pos + 1);
   ++pos;
   while (pos < order_.size() && removed_[order_[pos]]) ++pos;
   return pos;

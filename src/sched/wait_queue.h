@@ -1,8 +1,10 @@
 #pragma once
-// WaitQueue: waiting jobs in priority order. Removal leaves a tombstone that
-// iteration skips; the vector is compacted when tombstones outnumber live
-// entries, so removal is O(1) amortised and iteration stays a linear scan
-// over contiguous memory (the backfill scan's hot loop).
+// WaitQueue: waiting jobs in priority order. FCFS and dynamic orderings keep
+// a vector where removal leaves a tombstone that iteration skips, compacted
+// when tombstones outnumber live entries (O(1) amortised). Static orderings
+// (SJF, LJF, F1) give every job a permanent position by rank up front, so an
+// arrival or a start only switches one position on or off. A CandidateIndex
+// over positions lets the backfill scan skip jobs that cannot start.
 
 #include <cstdint>
 #include <vector>
@@ -46,6 +48,8 @@ class WaitQueue {
  private:
   void Compact();
   void RebuildIndex();
+  bool IsStatic() const;  // SJF, LJF, F1: permanent positions by rank
+  std::size_t NextLive(std::size_t from) const;  // static orderings
   bool Before(JobId a, double ka, JobId b, double kb) const;
 
   Ordering ordering_;
