@@ -38,7 +38,7 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
     const JobRun& r = runs[i];
-    const bool finished = r.state == JobState::kCompleted || r.state == JobState::kTimeout;
+    const bool finished = IsFinished(r.state);
     AppendInt(&out, j.trace_id);
     sep();
     out += wl;
@@ -68,7 +68,7 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
         AppendDouble(&out, static_cast<double>(ta) / static_cast<double>(exec));
       else
         out += "inf";
-      bsld = std::max(1.0, ToSeconds(ta) / std::max(ToSeconds(exec), tau));
+      bsld = BoundedSlowdown(ToSeconds(ta), ToSeconds(exec), tau);
     } else {
       out += ",,,,";
     }

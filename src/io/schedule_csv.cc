@@ -11,7 +11,7 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
   out += ",time_limit\n";
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& r = runs[i];
-    if (r.state != JobState::kCompleted && r.state != JobState::kTimeout) continue;
+    if (!IsFinished(r.state)) continue;
     const Job& j = w.jobs[i];
     AppendTime(&out, j.submit, f);
     out += ',';

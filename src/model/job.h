@@ -3,6 +3,7 @@
 // happens to it during a run (begin, end, final state) lives in JobRun, so
 // the same Workload can be simulated many times.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -35,6 +36,14 @@ enum class JobState : std::uint8_t {
 };
 
 const char* JobStateName(JobState s);
+
+// Finished = ran to its end, normally or killed at its limit.
+inline bool IsFinished(JobState s) { return s == JobState::kCompleted || s == JobState::kTimeout; }
+
+// Bounded slowdown: max(1, turnaround / max(run, tau)), all in seconds.
+inline double BoundedSlowdown(double turnaround_s, double run_s, double tau_s) {
+  return std::max(1.0, turnaround_s / std::max(run_s, tau_s));
+}
 
 struct JobRun {
   SimTime begin = kNoTime;

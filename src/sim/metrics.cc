@@ -34,7 +34,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     const double rt = ToSeconds(run.end - run.begin);
     const double ta = wait + rt;
     if (run.end == run.begin) ++s.zero_length;
-    const double bsld = std::max(1.0, ta / std::max(rt, tau));
+    const double bsld = BoundedSlowdown(ta, rt, tau);
     sum_wait += wait, sum_wait2 += wait * wait, sum_ta += ta;
     sum_bsld += bsld, sum_bsld2 += bsld * bsld;
     s.max_wait_s = std::max(s.max_wait_s, wait);

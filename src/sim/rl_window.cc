@@ -136,7 +136,7 @@ class Window {
     free_ -= j.units;
     running_.push_back({id, now_});
     const double r = ToSeconds(j.run_time), wait = ToSeconds(now_ - j.submit);
-    sum_bsld_ += std::max(1.0, (wait + r) / std::max(r, 10.0));
+    sum_bsld_ += BoundedSlowdown(wait + r, r, 10.0);
     sum_rp_ += r * static_cast<double>(j.procs);
     last_start_ = now_;
   }
