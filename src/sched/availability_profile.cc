@@ -7,12 +7,17 @@
 namespace clustersim {
 namespace {
 constexpr std::size_t kSplitAt = 32;  // a block is split in two beyond this (16 and 128 measured slower)
+constexpr std::size_t kNoBlock = std::numeric_limits<std::size_t>::max();
+// Sentinels for empty tree leaves; far from the int64 limits so that adding
+// capacities to them cannot overflow.
 constexpr std::int64_t kMinusInf = std::numeric_limits<std::int64_t>::min() / 4;
+constexpr std::int64_t kPlusInf = std::numeric_limits<std::int64_t>::max() / 4;
 }  // namespace
 
 void AvailabilityProfile::Block::Recompute() {
-  mn = *std::min_element(v.begin(), v.end());
-  mx = *std::max_element(v.begin(), v.end());
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  mn = *lo;
+  mx = *hi;
 }
 
 AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) {
@@ -21,33 +26,120 @@ AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) {
   b.v.push_back(capacity);
   b.Recompute();
   blocks_.push_back(std::move(b));
+  RebuildTree();
 }
+
+// ---- the tree over blocks ----
+
+std::int64_t AvailabilityProfile::PathAdd(std::size_t b) const {
+  std::int64_t s = 0;
+  for (std::size_t i = (b + leaves_) / 2; i >= 1; i /= 2) s += add_[i];
+  return s;
+}
+
+void AvailabilityProfile::UpdateLeaf(std::size_t b) {
+  std::size_t i = b + leaves_;
+  tmn_[i] = blocks_[b].mn + blocks_[b].lazy;
+  tmx_[i] = blocks_[b].mx + blocks_[b].lazy;
+  for (i /= 2; i >= 1; i /= 2) {
+    tmn_[i] = std::min(tmn_[2 * i], tmn_[2 * i + 1]) + add_[i];
+    tmx_[i] = std::max(tmx_[2 * i], tmx_[2 * i + 1]) + add_[i];
+  }
+}
+
+void AvailabilityProfile::TreeAdd(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0,
+                                  std::size_t b1, std::int64_t d) {
+  if (b1 <= lo || hi <= b0) return;
+  if (b0 <= lo && hi <= b1) {
+    if (node >= leaves_) {
+      blocks_[lo].lazy += d;  // leaves keep no add of their own
+    } else {
+      add_[node] += d;
+    }
+    tmn_[node] += d;
+    tmx_[node] += d;
+    return;
+  }
+  const std::size_t mid = (lo + hi) / 2;
+  TreeAdd(2 * node, lo, mid, b0, b1, d);
+  TreeAdd(2 * node + 1, mid, hi, b0, b1, d);
+  tmn_[node] = std::min(tmn_[2 * node], tmn_[2 * node + 1]) + add_[node];
+  tmx_[node] = std::max(tmx_[2 * node], tmx_[2 * node + 1]) + add_[node];
+}
+
+std::int64_t AvailabilityProfile::TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0,
+                                          std::size_t b1) const {
+  if (b1 <= lo || hi <= b0) return kMinusInf;
+  if (b0 <= lo && hi <= b1) return tmx_[node];
+  const std::size_t mid = (lo + hi) / 2;
+  return std::max(TreeMax(2 * node, lo, mid, b0, b1), TreeMax(2 * node + 1, mid, hi, b0, b1)) + add_[node];
+}
+
+// First block >= from holding a step with value >= units (AtLeast) or
+// < units. `above` is the sum of the adds of the node's ancestors.
+template <bool AtLeast>
+std::size_t AvailabilityProfile::TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
+                                          std::int64_t above, std::int64_t units) const {
+  if (hi <= from) return kNoBlock;
+  if (lo >= from && (AtLeast ? tmx_[node] + above < units : tmn_[node] + above >= units)) return kNoBlock;
+  if (hi - lo == 1) return lo;
+  above += add_[node];
+  const std::size_t mid = (lo + hi) / 2;
+  const std::size_t l = TreeFind<AtLeast>(2 * node, lo, mid, from, above, units);
+  return l != kNoBlock ? l : TreeFind<AtLeast>(2 * node + 1, mid, hi, from, above, units);
+}
+
+void AvailabilityProfile::PushDownAdds(std::size_t node, std::int64_t above) {
+  if (node >= leaves_) {
+    if (node - leaves_ < blocks_.size()) blocks_[node - leaves_].lazy += above;
+    return;
+  }
+  above += add_[node];
+  add_[node] = 0;
+  PushDownAdds(2 * node, above);
+  PushDownAdds(2 * node + 1, above);
+}
+
+void AvailabilityProfile::RebuildTree() {
+  front_.resize(blocks_.size());
+  for (std::size_t b = 0; b < blocks_.size(); ++b) front_[b] = blocks_[b].t.front();
+  leaves_ = 1;
+  while (leaves_ < blocks_.size()) leaves_ *= 2;
+  add_.assign(2 * leaves_, 0);
+  tmn_.assign(2 * leaves_, kPlusInf);
+  tmx_.assign(2 * leaves_, kMinusInf);
+  for (std::size_t b = 0; b < blocks_.size(); ++b) {
+    tmn_[leaves_ + b] = blocks_[b].mn + blocks_[b].lazy;
+    tmx_[leaves_ + b] = blocks_[b].mx + blocks_[b].lazy;
+  }
+  for (std::size_t i = leaves_ - 1; i >= 1; --i) {
+    tmn_[i] = std::min(tmn_[2 * i], tmn_[2 * i + 1]);
+    tmx_[i] = std::max(tmx_[2 * i], tmx_[2 * i + 1]);
+  }
+}
+
+// ---- steps ----
 
 AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const {
   // Last block whose first step is <= t, then the last step <= t in it.
-  auto bit = std::upper_bound(blocks_.begin(), blocks_.end(), t,
-                              [](SimTime x, const Block& b) { return x < b.t.front(); });
-  assert(bit != blocks_.begin());
-  const std::size_t b = static_cast<std::size_t>(bit - blocks_.begin()) - 1;
+  auto bit = std::upper_bound(front_.begin(), front_.end(), t);
+  assert(bit != front_.begin());
+  const std::size_t b = static_cast<std::size_t>(bit - front_.begin()) - 1;
   const auto& ts = blocks_[b].t;
   const std::size_t i = static_cast<std::size_t>(std::upper_bound(ts.begin(), ts.end(), t) - ts.begin()) - 1;
   return {b, i};
-}
-
-SimTime AvailabilityProfile::StepEnd(Pos p) const {
-  if (p.i + 1 < blocks_[p.b].t.size()) return blocks_[p.b].t[p.i + 1];
-  return p.b + 1 < blocks_.size() ? blocks_[p.b + 1].t.front() : kTimeInfinity;
 }
 
 AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
   Pos p = Locate(t);
   Block& blk = blocks_[p.b];
   if (blk.t[p.i] == t) return p;
-  const std::int64_t v = blk.v[p.i];
+  // The new step copies the stored value, so block and tree stay valid.
   blk.t.insert(blk.t.begin() + static_cast<std::ptrdiff_t>(p.i + 1), t);
-  blk.v.insert(blk.v.begin() + static_cast<std::ptrdiff_t>(p.i + 1), v);
+  blk.v.insert(blk.v.begin() + static_cast<std::ptrdiff_t>(p.i + 1), blk.v[p.i]);
   ++p.i;
   if (blk.t.size() > kSplitAt) {
+    PushDownAdds(1, 0);  // block positions shift: the tree's adds must not
     Block hi;
     const std::size_t half = blk.t.size() / 2;
     hi.t.assign(blk.t.begin() + static_cast<std::ptrdiff_t>(half), blk.t.end());
@@ -58,6 +150,7 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
     blk.Recompute();
     hi.Recompute();
     blocks_.insert(blocks_.begin() + static_cast<std::ptrdiff_t>(p.b + 1), std::move(hi));
+    RebuildTree();
     if (p.i >= half) {
       ++p.b;
       p.i -= half;
@@ -68,157 +161,118 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
 
 void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (t1 <= t0) return;
+  ++version_;
   Split(t0);
   if (t1 != kTimeInfinity) Split(t1);
-  Pos a = Locate(t0);
-  const Pos e = t1 == kTimeInfinity ? Pos{blocks_.size(), 0} : Locate(t1);  // first step not touched
-  while (a.b < e.b || (a.b == e.b && a.i < e.i)) {
-    Block& blk = blocks_[a.b];
-    const std::size_t stop = a.b == e.b ? e.i : blk.t.size();
-    if (a.i == 0 && stop == blk.t.size()) {
-      blk.lazy += delta;  // whole block
-    } else {
-      for (std::size_t k = a.i; k < stop; ++k) blk.v[k] += delta;
-      blk.Recompute();
-    }
-    ++a.b;
-    a.i = 0;
-    if (a.b > e.b) break;
-  }
+  const Pos a = Locate(t0);
+  const Pos e = t1 == kTimeInfinity ? End() : Locate(t1);  // first step not touched
+  auto add_steps = [&](std::size_t b, std::size_t i0, std::size_t i1) {
+    Block& blk = blocks_[b];
+    for (std::size_t k = i0; k < i1; ++k) blk.v[k] += delta;
+    blk.Recompute();
+    UpdateLeaf(b);
+  };
+  if (a.b == e.b) return add_steps(a.b, a.i, e.i);
+  std::size_t whole = a.b;  // first block changed as a whole
+  if (a.i > 0) add_steps(a.b, a.i, blocks_[a.b].t.size()), ++whole;
+  if (e.b < blocks_.size() && e.i > 0) add_steps(e.b, 0, e.i);
+  if (whole < e.b) TreeAdd(1, 0, leaves_, whole, e.b, delta);
 }
 
 std::int64_t AvailabilityProfile::FreeAt(SimTime t) const {
   const Pos p = Locate(t);
-  return blocks_[p.b].v[p.i] + blocks_[p.b].lazy;
+  return blocks_[p.b].v[p.i] + blocks_[p.b].lazy + PathAdd(p.b);
 }
 
 std::int64_t AvailabilityProfile::MaxFree(SimTime a, SimTime b) const {
   if (a >= b) return kMinusInf;
-  Pos p = Locate(a);
-  std::int64_t best = kMinusInf;
-  while (p.b < blocks_.size()) {
-    const Block& blk = blocks_[p.b];
-    const SimTime block_end = p.b + 1 < blocks_.size() ? blocks_[p.b + 1].t.front() : kTimeInfinity;
-    if (p.i == 0 && block_end <= b) {
-      best = std::max(best, blk.mx + blk.lazy);  // every step of the block lies in [a, b)
-    } else {
-      for (std::size_t k = p.i; k < blk.t.size(); ++k) {
-        if (blk.t[k] >= b) return best;
-        best = std::max(best, blk.v[k] + blk.lazy);
-      }
-    }
-    ++p.b;
-    p.i = 0;
-  }
+  const Pos p = Locate(a), q = Locate(b - 1);  // the first and last steps meeting [a, b)
+  auto scan = [&](std::size_t blk_index, std::size_t i0, std::size_t i1) {
+    const Block& blk = blocks_[blk_index];
+    const std::int64_t base = blk.lazy + PathAdd(blk_index);
+    if (i0 == 0 && i1 == blk.v.size()) return blk.mx + base;
+    return *std::max_element(blk.v.begin() + static_cast<std::ptrdiff_t>(i0),
+                             blk.v.begin() + static_cast<std::ptrdiff_t>(i1)) +
+           base;
+  };
+  if (p.b == q.b) return scan(p.b, p.i, q.i + 1);
+  std::int64_t best = std::max(scan(p.b, p.i, blocks_[p.b].v.size()), scan(q.b, 0, q.i + 1));
+  if (p.b + 1 < q.b) best = std::max(best, TreeMax(1, 0, leaves_, p.b + 1, q.b));
   return best;
 }
 
-SimTime AvailabilityProfile::EarliestFit(SimTime from, SimTime duration, std::int64_t units) const {
-  if (duration <= 0) duration = 1;
-  Pos p = Locate(from);
-  SimTime cand = from;
-  bool open = false;  // a window starting at `cand` is feasible so far
-  while (p.b < blocks_.size()) {
-    const Block& blk = blocks_[p.b];
-    const std::int64_t lazy = blk.lazy;
-    if (open && std::max(blk.t[p.i], from) >= cand + duration) return cand;
-    if (p.i == 0) {
-      if (blk.mx + lazy < units) {  // no step of this block can hold the job
-        open = false;
-        ++p.b;
-        continue;
-      }
-      if (blk.mn + lazy >= units) {  // every step can
-        if (!open) cand = std::max(blk.t.front(), from), open = true;
-        ++p.b;
-        continue;
-      }
-    }
-    for (std::size_t k = p.i; k < blk.t.size(); ++k) {
-      const SimTime t = std::max(blk.t[k], from);
-      if (open && t >= cand + duration) return cand;
-      if (blk.v[k] + lazy >= units) {
-        if (!open) cand = t, open = true;
-      } else {
-        open = false;
-      }
-    }
-    ++p.b;
-    p.i = 0;
+void AvailabilityProfile::CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
+                                          std::int64_t above, std::vector<std::int64_t>* out) const {
+  if (hi <= from || lo >= blocks_.size()) return;
+  if (node >= leaves_) return out->push_back(tmx_[node] + above);
+  above += add_[node];
+  const std::size_t mid = (lo + hi) / 2;
+  CollectBlockMax(2 * node, lo, mid, from, above, out);
+  CollectBlockMax(2 * node + 1, mid, hi, from, above, out);
+}
+
+std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
+  if (r <= from) return kMinusInf;
+  if (bound_version_ != version_ || bound_from_ != from) {
+    const Pos p = Locate(from);
+    bound_prefix_.clear();
+    CollectBlockMax(1, 0, leaves_, p.b, 0, &bound_prefix_);
+    bound_prefix_[0] = MaxFree(from, front_.size() > p.b + 1 ? front_[p.b + 1] : kTimeInfinity);
+    for (std::size_t i = 1; i < bound_prefix_.size(); ++i)
+      bound_prefix_[i] = std::max(bound_prefix_[i], bound_prefix_[i - 1]);
+    bound_version_ = version_;
+    bound_from_ = from;
+    bound_block_ = p.b;
   }
-  return open ? cand : kTimeInfinity;
+  // The block holding r - 1 is the last one meeting [from, r).
+  const std::size_t q = static_cast<std::size_t>(std::upper_bound(front_.begin(), front_.end(), r - 1) -
+                                                 front_.begin()) - 1;
+  return bound_prefix_[q - bound_block_];
 }
 
 SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,
                                                SimTime own) const {
   if (duration <= 0) duration = 1;
   if (own <= from) return own;
-  const SimTime own_end = own + duration;
-  Pos p = Locate(from);
-  SimTime cand = from;
+  // With the job's own reservation released, free(τ) + units >= units on
+  // [own, own + duration) because free never drops below zero. A start
+  // t < own therefore needs enough units only on [t, min(t + duration, own)).
+  // Steps are scanned within a block (runs that are too short are common and
+  // usually close together); between blocks the tree skips every block that
+  // cannot end the current state: all-short blocks while looking for a
+  // start, all-enough blocks while a run is open.
+  const Pos p = Locate(from);
+  std::size_t b = p.b, i = p.i;
   bool open = false;
-  // Visits one constant piece [t, ...) of the profile; the job's own
-  // reservation counts as free. Returns true when the answer is known.
-  auto piece = [&](SimTime t, std::int64_t free, SimTime* answer) {
-    t = std::max(t, from);
-    if (open && t >= cand + duration) return *answer = cand, true;
-    if (!open && t >= own) return *answer = own, true;  // nothing earlier
-    if (t >= own && t < own_end) free += units;
-    if (free >= units) {
-      if (!open) cand = t, open = true;
-    } else {
-      open = false;
-    }
-    return false;
-  };
-  SimTime answer = own;
-  while (p.b < blocks_.size()) {
-    const Block& blk = blocks_[p.b];
-    const SimTime block_end = p.b + 1 < blocks_.size() ? blocks_[p.b + 1].t.front() : kTimeInfinity;
-    const bool touches_own = blk.t[p.i] < own_end && block_end > own;
-    if (p.i == 0 && !touches_own) {
-      if (open && std::max(blk.t.front(), from) >= cand + duration) return cand;
-      if (!open && std::max(blk.t.front(), from) >= own) return own;
-      if (blk.mx + blk.lazy < units) {
-        open = false;
-        ++p.b;
-        continue;
-      }
-      if (blk.mn + blk.lazy >= units) {
-        if (!open) cand = std::max(blk.t.front(), from), open = true;
-        ++p.b;
-        continue;
+  SimTime start = 0, need_until = 0;
+  for (;;) {
+    const Block& blk = blocks_[b];
+    const std::int64_t need = units - blk.lazy - PathAdd(b);  // compare stored values with this
+    for (std::size_t k = i; k < blk.v.size(); ++k) {
+      if (open) {
+        if (blk.t[k] >= need_until) return start;
+        if (blk.v[k] < need) open = false;
+      } else if (blk.v[k] >= need) {
+        start = std::max(blk.t[k], from);
+        if (start >= own) return own;
+        need_until = own - start <= duration ? own : start + duration;
+        open = true;
       }
     }
-    for (std::size_t k = p.i; k < blk.t.size(); ++k) {
-      const SimTime t = blk.t[k];
-      const SimTime end = k + 1 < blk.t.size() ? blk.t[k + 1] : block_end;
-      const std::int64_t v = blk.v[k] + blk.lazy;
-      // Split the step where the own reservation starts or ends inside it.
-      if (piece(t, v, &answer)) return answer;
-      if (own > std::max(t, from) && own < end && piece(own, v, &answer)) return answer;
-      if (own_end > std::max(t, from) && own_end < end && piece(own_end, v, &answer)) return answer;
-    }
-    ++p.b;
-    p.i = 0;
-  }
-  return open && cand < own ? cand : own;
-}
-
-void AvailabilityProfile::PrefixMaxFrom(SimTime from, std::vector<std::pair<SimTime, std::int64_t>>* out) const {
-  out->clear();
-  Pos p = Locate(from);
-  std::int64_t best = kMinusInf;
-  for (; p.b < blocks_.size(); ++p.b, p.i = 0) {
-    const Block& blk = blocks_[p.b];
-    for (std::size_t k = p.i; k < blk.t.size(); ++k) {
-      best = std::max(best, blk.v[k] + blk.lazy);
-      out->emplace_back(std::max(blk.t[k], from), best);
-    }
+    b = open ? TreeFind<false>(1, 0, leaves_, b + 1, 0, units) : TreeFind<true>(1, 0, leaves_, b + 1, 0, units);
+    if (b == kNoBlock) return open ? start : own;
+    if (open && front_[b] >= need_until) return start;
+    i = 0;
   }
 }
 
 void AvailabilityProfile::Prune(SimTime now) {
+  // Queries never look before `now`, so past steps are harmless; dropping
+  // them (and merging the equal neighbours that released reservations leave
+  // behind) costs a tree rebuild, so it is done now and then.
+  if (++prunes_ % 256 != 0) return;
+  ++version_;
+  PushDownAdds(1, 0);
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));
   if (p.i > 0) {
@@ -227,12 +281,12 @@ void AvailabilityProfile::Prune(SimTime now) {
     blk.v.erase(blk.v.begin(), blk.v.begin() + static_cast<std::ptrdiff_t>(p.i));
     blk.Recompute();
   }
-  // Released reservations leave equal neighbours behind; merge them now and
-  // then so the profile stays proportional to the live jobs.
-  if (++prunes_ % 256 == 0) MergeEqualNeighbours();
+  MergeEqualNeighbours();
+  RebuildTree();
 }
 
 void AvailabilityProfile::MergeEqualNeighbours() {
+  // Tree adds were pushed into the block lazies by the caller.
   std::vector<SimTime> ts;
   std::vector<std::int64_t> vs;
   for (const Block& blk : blocks_)

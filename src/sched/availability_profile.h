@@ -4,14 +4,15 @@
 // step's. Running jobs occupy [begin, begin + estimate); waiting jobs occupy
 // their reservation. Mutated in place; never rebuilt per pass.
 //
-// Layout: a sorted sequence of steps cut into blocks of 16-32 (a flat
-// "sqrt-decomposition" B-tree): each block keeps the min and max of its
-// values plus a pending add, so range adds, range maxima and earliest-fit
-// searches skip whole blocks. A std::map version was 5x slower on RICC:
-// pointer chasing dominated.
+// Layout: the sorted steps are cut into blocks of 16-32 (flat arrays: a
+// std::map version was 5x slower on RICC, pointer chasing dominated), and a
+// segment tree over the blocks keeps each block's min and max with lazy range
+// adds. Every query is then "scan at most two partial blocks + descend the
+// tree": reserving, finding the first step with enough free units and the
+// largest free value over a range all cost O(32 + log blocks), not O(steps).
+// A step's value is v + its block's lazy + the adds on its tree path.
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "model/time.h"
@@ -24,7 +25,9 @@ class AvailabilityProfile {
 
   // Earliest t >= from with free(τ) >= units for all τ in [t, t + duration).
   // kTimeInfinity if never. duration 0 counts as 1 tick.
-  SimTime EarliestFit(SimTime from, SimTime duration, std::int64_t units) const;
+  SimTime EarliestFit(SimTime from, SimTime duration, std::int64_t units) const {
+    return EarliestFitBefore(from, duration, units, kTimeInfinity);
+  }
   // For a job already reserved at [own, own + duration): the earliest start
   // it could move to if its own reservation were released, or `own` if none
   // is earlier. Same answer as Release + EarliestFit, without mutating.
@@ -33,11 +36,12 @@ class AvailabilityProfile {
   void Release(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, units); }
   // Largest free value on [a, b); a very negative number if a >= b.
   std::int64_t MaxFree(SimTime a, SimTime b) const;
+  // An upper bound of MaxFree(from, r), exact up to block granularity (it
+  // may count steps of r's block after r). For pruning many ranges with the
+  // same `from`: after the first call it costs one binary search until the
+  // profile changes.
+  std::int64_t MaxFreeBound(SimTime from, SimTime r) const;
   std::int64_t FreeAt(SimTime t) const;
-  // (step start, max free from `from` to the end of that step), one entry per
-  // step from the one holding `from`: MaxFree(from, r) for many r by binary
-  // search, while the profile does not change.
-  void PrefixMaxFrom(SimTime from, std::vector<std::pair<SimTime, std::int64_t>>* out) const;
   // Forgets the past: drops every step that ends before `now`.
   void Prune(SimTime now);
   std::size_t breakpoints() const;
@@ -45,9 +49,9 @@ class AvailabilityProfile {
  private:
   struct Block {
     std::vector<SimTime> t;
-    std::vector<std::int64_t> v;  // stored values; the real value is v + lazy
+    std::vector<std::int64_t> v;  // stored values, without lazy and tree adds
     std::int64_t lazy = 0;
-    std::int64_t mn = 0, mx = 0;  // of v (without lazy)
+    std::int64_t mn = 0, mx = 0;  // of v
     void Recompute();
   };
   struct Pos {
@@ -55,12 +59,35 @@ class AvailabilityProfile {
   };
   Pos Locate(SimTime t) const;  // step containing t
   Pos Split(SimTime t);         // ensures a step starts exactly at t
+  Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
-  SimTime StepEnd(Pos p) const;
   void MergeEqualNeighbours();
 
+  // The segment tree over blocks. Leaf b holds block b's min/max including
+  // its lazy; an inner node holds its children's plus its own pending add.
+  std::int64_t PathAdd(std::size_t b) const;  // adds above leaf b
+  void UpdateLeaf(std::size_t b);
+  void TreeAdd(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1, std::int64_t d);
+  std::int64_t TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1) const;
+  template <bool AtLeast>
+  std::size_t TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
+                       std::int64_t units) const;
+  void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
+  void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
+  void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
+                       std::vector<std::int64_t>* out) const;
+
   std::vector<Block> blocks_;
+  std::vector<SimTime> front_;  // blocks_[b].t.front(), contiguous for binary search
+  std::size_t leaves_ = 0;
+  std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
+  std::uint64_t version_ = 0;  // bumped by every change
+  // MaxFreeBound's cache: prefix maxima of whole blocks from bound_block_.
+  mutable std::vector<std::int64_t> bound_prefix_;
+  mutable std::uint64_t bound_version_ = ~std::uint64_t{0};
+  mutable SimTime bound_from_ = kNoTime;
+  mutable std::size_t bound_block_ = 0;
 };
 
 }  // namespace clustersim

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <iterator>
-#include <limits>
 
 namespace clustersim {
 
@@ -49,16 +47,9 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 void ConservativeScheduler::Compress(SimTime now) {
   compress_pending_ = false;
   profile_.Prune(now);
-  // MaxFree(now, r) is asked at every node the index descends through; a
-  // prefix-maximum table answers it by binary search until the next move.
-  bool table_valid = false;
-  auto max_free_before = [&](SimTime r) -> std::int64_t {
-    if (!table_valid) profile_.PrefixMaxFrom(now, &prefix_max_), table_valid = true;
-    auto it = std::lower_bound(prefix_max_.begin(), prefix_max_.end(), r,
-                               [](const std::pair<SimTime, std::int64_t>& e, SimTime t) { return e.first < t; });
-    if (it == prefix_max_.begin()) return std::numeric_limits<std::int64_t>::min();  // r <= now
-    return std::prev(it)->second;
-  };
+  // Asked at every node the index descends through. An upper bound is
+  // enough (the exact test is EarliestFitBefore), and a cheap one pays.
+  auto max_free_before = [&](SimTime r) { return profile_.MaxFreeBound(now, r); };
   for (std::size_t pos = index_.FindMovable(0, max_free_before); pos != ReservationIndex::kNone;
        pos = index_.FindMovable(pos + 1, max_free_before)) {
     const JobId id = waiting_[pos];
@@ -70,7 +61,6 @@ void ConservativeScheduler::Compress(SimTime now) {
     if (t == old) continue;
     profile_.Release(old, old + q, n);
     profile_.Reserve(t, t + q, n);
-    table_valid = false;
     slot_[id] = t;
     index_.Set(pos, n, t);
   }

@@ -43,7 +43,6 @@ class ConservativeScheduler final : public Scheduler {
   ReservationIndex index_;                // over positions in waiting_
   std::size_t live_ = 0;
   bool compress_pending_ = false;
-  std::vector<std::pair<SimTime, std::int64_t>> prefix_max_;  // scratch for Compress
 };
 
 }  // namespace clustersim

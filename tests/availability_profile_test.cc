@@ -1,0 +1,152 @@
+// AvailabilityProfile against a naive step function (one value per tick
+// range, rebuilt by brute force). Random reservations and releases push the
+// profile past block splits (32 steps), tree rebuilds and prunes (every 256
+// calls), so the blocked tree is compared with the obvious answer in every
+// layout it can take.
+
+#include "sched/availability_profile.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <random>
+#include <vector>
+
+namespace clustersim {
+namespace {
+
+// free(t) as an explicit map of steps; every query walks it.
+class NaiveProfile {
+ public:
+  explicit NaiveProfile(std::int64_t capacity) { steps_[kNoTime] = capacity; }
+  void Add(SimTime t0, SimTime t1, std::int64_t d) {
+    if (t1 <= t0) return;
+    Cut(t0);
+    if (t1 != kTimeInfinity) Cut(t1);
+    for (auto it = steps_.find(t0); it != steps_.end() && it->first < t1; ++it) it->second += d;
+  }
+  std::int64_t At(SimTime t) const { return std::prev(steps_.upper_bound(t))->second; }
+  std::int64_t MaxFree(SimTime a, SimTime b) const {
+    std::int64_t best = At(a);
+    for (auto it = steps_.upper_bound(a); it != steps_.end() && it->first < b; ++it)
+      best = std::max(best, it->second);
+    return best;
+  }
+  bool Fits(SimTime t, SimTime d, std::int64_t n) const {
+    if (At(t) < n) return false;
+    for (auto it = steps_.upper_bound(t); it != steps_.end() && it->first < t + d; ++it)
+      if (it->second < n) return false;
+    return true;
+  }
+  // Candidates are `from` and every step start after it.
+  SimTime EarliestFit(SimTime from, SimTime d, std::int64_t n) const {
+    if (d <= 0) d = 1;
+    if (Fits(from, d, n)) return from;
+    for (auto it = steps_.upper_bound(from); it != steps_.end(); ++it)
+      if (Fits(it->first, d, n)) return it->first;
+    return kTimeInfinity;
+  }
+
+ private:
+  void Cut(SimTime t) { steps_.emplace(t, At(t)); }
+  std::map<SimTime, std::int64_t> steps_;
+};
+
+struct Reservation {
+  SimTime t0, t1;
+  std::int64_t n;
+};
+
+TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
+  constexpr std::int64_t kCapacity = 64;
+  for (unsigned seed : {1u, 2u, 3u}) {
+    std::mt19937_64 rng(seed);
+    AvailabilityProfile profile(kCapacity);
+    NaiveProfile naive(kCapacity);
+    std::vector<Reservation> held;
+    SimTime now = 0;
+    auto uniform = [&](std::int64_t lo, std::int64_t hi) {
+      return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+    };
+    for (int step = 0; step < 6000; ++step) {
+      now += uniform(0, 3);
+      // Reservations that ended are gone from both (the profile forgets the
+      // past on its own schedule; queries never look before now).
+      std::erase_if(held, [&](const Reservation& r) { return r.t1 <= now; });
+      profile.Prune(now);
+      const int op = static_cast<int>(uniform(0, 9));
+      if (op < 5 || held.empty()) {
+        const SimTime d = uniform(1, 200);
+        const std::int64_t n = uniform(1, kCapacity);
+        const SimTime t = profile.EarliestFit(now, d, n);
+        ASSERT_EQ(t, naive.EarliestFit(now, d, n)) << "seed " << seed << " step " << step;
+        profile.Reserve(t, t + d, n);
+        naive.Add(t, t + d, -n);
+        held.push_back({t, t + d, n});
+      } else if (op < 7) {
+        // Early termination: give back the tail from now (or all of it).
+        const std::size_t k = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(held.size()) - 1));
+        const Reservation r = held[k];
+        const SimTime from = std::max(r.t0, now);
+        profile.Release(from, r.t1, r.n);
+        naive.Add(from, r.t1, r.n);
+        held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
+      } else {
+        // Compression of one reservation: ask, then move it if earlier.
+        const std::size_t k = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(held.size()) - 1));
+        Reservation& r = held[k];
+        if (r.t0 <= now) continue;
+        const SimTime d = r.t1 - r.t0;
+        naive.Add(r.t0, r.t1, r.n);
+        const SimTime expect = std::min(naive.EarliestFit(now, d, r.n), r.t0);
+        naive.Add(r.t0, r.t1, -r.n);
+        const SimTime t = profile.EarliestFitBefore(now, d, r.n, r.t0);
+        ASSERT_EQ(t, expect) << "seed " << seed << " step " << step;
+        if (t < r.t0) {
+          profile.Release(r.t0, r.t1, r.n);
+          naive.Add(r.t0, r.t1, r.n);
+          profile.Reserve(t, t + d, r.n);
+          naive.Add(t, t + d, -r.n);
+          r = {t, t + d, r.n};
+        }
+      }
+      const SimTime a = now + uniform(0, 300), b = a + uniform(1, 300);
+      ASSERT_EQ(profile.FreeAt(a), naive.At(a)) << "seed " << seed << " step " << step;
+      ASSERT_EQ(profile.MaxFree(a, b), naive.MaxFree(a, b)) << "seed " << seed << " step " << step;
+      const std::int64_t bound = profile.MaxFreeBound(now, b);
+      ASSERT_GE(bound, naive.MaxFree(now, b)) << "seed " << seed << " step " << step;
+      ASSERT_LE(bound, kCapacity);
+    }
+    EXPECT_GT(profile.breakpoints(), 64u) << "the run should reach multi-block layouts";
+  }
+}
+
+TEST(AvailabilityProfileTest, EarliestFitSkipsRunsThatAreTooShort) {
+  // free: 10 on [0,100), 2 on [100,110), 10 on [110,150), 0 on [150,280),
+  // 10 on [280,300), 2 on [300,340) (a job of 8 reserved there), 10 after.
+  AvailabilityProfile p(10);
+  p.Reserve(100, 110, 8);
+  p.Reserve(150, 280, 10);
+  p.Reserve(300, 340, 8);
+  EXPECT_EQ(p.EarliestFit(0, 100, 5), 0);
+  EXPECT_EQ(p.EarliestFit(20, 100, 5), 340);  // [20,100), [110,150), [280,300) are too short
+  EXPECT_EQ(p.EarliestFit(90, 30, 5), 110);
+  EXPECT_EQ(p.EarliestFit(20, 30, 2), 20);    // 2 units fit through [100,110)
+  EXPECT_EQ(p.EarliestFit(0, 10, 11), kTimeInfinity);
+  EXPECT_EQ(p.EarliestFit(160, 60, 8), 340);
+  // The job reserved at [300,340) may move to 280: its window runs into its
+  // own reservation, which it would give back.
+  EXPECT_EQ(p.EarliestFitBefore(160, 60, 8, 300), 280);
+  EXPECT_EQ(p.EarliestFitBefore(120, 40, 8, 300), 280);
+  EXPECT_EQ(p.EarliestFitBefore(90, 20, 8, 300), 110);
+  EXPECT_EQ(p.EarliestFitBefore(285, 60, 8, 300), 285);
+  EXPECT_EQ(p.EarliestFitBefore(300, 60, 8, 300), 300);
+  EXPECT_EQ(p.MaxFree(100, 110), 2);
+  EXPECT_EQ(p.MaxFree(150, 280), 0);
+  EXPECT_EQ(p.MaxFree(150, 281), 10);
+  EXPECT_EQ(p.FreeAt(320), 2);
+}
+
+}  // namespace
+}  // namespace clustersim
