@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/options.h"
+#include "model/memory.h"
 
 namespace {
 
@@ -57,6 +58,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  clustersim::PreferHugePagesForHeap(std::size_t{64} << 20);
   try {
     if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
       return RunSubcommand(argv[1], argc - 1, argv + 1);

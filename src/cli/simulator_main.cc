@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/options.h"
+#include "model/memory.h"
 
 namespace {
 
@@ -24,6 +25,7 @@ Outputs: <input stem>_sim.csv (schedule) and <stem>_sim_resources.csv in the cur
 }  // namespace
 
 int main(int argc, char** argv) {
+  clustersim::PreferHugePagesForHeap(std::size_t{64} << 20);
   try {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
     app.footer(kExamples);
