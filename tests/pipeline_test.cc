@@ -218,6 +218,31 @@ TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
   EXPECT_EQ(Slurp(d / "a" / "schedule.csv"), Slurp(d / "b" / "schedule.csv"));
 }
 
+// --outputs picks files; the summary of a summary-only run is the summary of
+// the full run (skipping the per-job files changes nothing else).
+TEST(Pipeline, OutputsOptionWritesOnlyTheNamedFiles) {
+  fs::path d = FreshDir("outputs");
+  WriteText(d / "jobs.csv", kSmall);
+  const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim";
+  const std::string j = (d / "jobs.csv").string();
+  const std::string full = bin + " simulate " + j + " -n 100 --quiet -o " + (d / "full").string();
+  const std::string some = bin + " simulate " + j + " -n 100 --quiet --outputs summary,schedule -o " + (d / "some").string();
+  const std::string bad = bin + " simulate " + j + " -n 100 --quiet --outputs summary,job -o " + (d / "bad").string() +
+                          " 2>" + (d / "bad.err").string();
+  ASSERT_EQ(std::system(full.c_str()), 0);
+  ASSERT_EQ(std::system(some.c_str()), 0);
+  EXPECT_TRUE(fs::exists(d / "some" / "summary.json"));
+  EXPECT_TRUE(fs::exists(d / "some" / "schedule.csv"));
+  EXPECT_TRUE(fs::exists(d / "some" / "timing.json"));
+  EXPECT_FALSE(fs::exists(d / "some" / "jobs.csv"));
+  EXPECT_FALSE(fs::exists(d / "some" / "resources.csv"));
+  EXPECT_EQ(Slurp(d / "some" / "summary.json"), Slurp(d / "full" / "summary.json"));
+  EXPECT_EQ(Slurp(d / "some" / "schedule.csv"), Slurp(d / "full" / "schedule.csv"));
+  EXPECT_NE(std::system(bad.c_str()), 0);
+  EXPECT_NE(Slurp(d / "bad.err").find("--outputs"), std::string::npos) << Slurp(d / "bad.err");
+  EXPECT_FALSE(fs::exists(d / "bad" / "summary.json"));
+}
+
 // dr_evt never kills a job at its limit: with its uniform run times
 // U(L*s, L*(s+v)) and s + v > 1 some jobs run past their limit, and under
 // --compat dr_evt they complete; the clean default kills them at the limit.

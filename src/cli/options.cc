@@ -1,5 +1,7 @@
 #include "cli/options.h"
 
+#include <algorithm>
+
 #include <random>
 
 #include <CLI/CLI.hpp>
@@ -96,6 +98,12 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("--sim_start_time", v->sim_start_time, "dr_evt warm start (not supported yet)");
   } else {
     app->add_option("-o,--output-dir", v->output_dir, "Directory for schedule.csv, resources.csv, jobs.csv, summary.json");
+    app->add_option("--outputs", v->outputs,
+                    "Files to write, comma-separated (default all): schedule, resources, jobs, summary. "
+                    "For sweeps, --outputs summary skips the per-job files")
+        ->delimiter(',')
+        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary"}))
+        ->capture_default_str();
   }
 }
 
@@ -269,6 +277,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     else return Status::Error("--time-format: expected exact, seconds or millis, got '" + v.time_format + "'");
   }
   c.output_dir = v.output_dir;
+  auto wants = [&](const char* name) { return std::find(v.outputs.begin(), v.outputs.end(), name) != v.outputs.end(); };
+  c.write_schedule = wants("schedule");
+  c.write_resources = wants("resources");
+  c.write_jobs = wants("jobs");
+  c.write_summary = wants("summary");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   return c;

@@ -2,6 +2,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -186,31 +187,38 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     if (w.mode != TraceMode::kSimulation) sched_path.clear();  // dr_evt writes no schedule for a replay
   } else {
     const std::string d = c.output_dir + "/";
-    sched_path = d + "schedule.csv";
-    res_path = d + "resources.csv";
-    jobs_path = d + "jobs.csv";
-    summary_path = d + "summary.json";
+    if (c.write_schedule) sched_path = d + "schedule.csv";
+    if (c.write_resources) res_path = d + "resources.csv";
+    if (c.write_jobs) jobs_path = d + "jobs.csv";
+    if (c.write_summary) summary_path = d + "summary.json";
   }
-  AtomicFileSink res_sink(res_path);
-  if (Status os = res_sink.Open(); !os.ok()) {
-    fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
-    return 1;
+  const TimeFormat tf = c.time_format;
+  // The resource trace is streamed while the engine runs.
+  std::optional<AtomicFileSink> res_sink;
+  std::optional<ResourceTrace> resources;
+  if (!res_path.empty()) {
+    res_sink.emplace(res_path);
+    if (Status os = res_sink->Open(); !os.ok()) {
+      fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
+      return 1;
+    }
+    resources.emplace(w.capacity, tf, &*res_sink);
   }
 
-  const TimeFormat tf = c.time_format;
-  ResourceTrace resources(w.capacity, tf, &res_sink);
-  ScheduleChecker checker(w, c.engine);
+  std::optional<ScheduleChecker> checker;  // per-job state: only when asked for
+  if (c.check) checker.emplace(w, c.engine);
   VerboseLog verbose(w, w.capacity, tf, &out);
-  std::vector<EngineObserver*> observers = {&resources};
-  if (c.check) observers.push_back(&checker);
+  std::vector<EngineObserver*> observers;
+  if (resources) observers.push_back(&*resources);
+  if (checker) observers.push_back(&*checker);
   if (c.verbose) observers.push_back(&verbose);
 
   const auto t1 = Clock::now();
   RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
                                              : Simulate(w, c.engine, observers, &diag);
   const double sim_s = Since(t1);
-  if (c.check && !checker.status().ok()) {
-    fmt::print(err, "{}: error: {}: {}\n", Prog(c), c.trace, checker.status().message());
+  if (checker && !checker->status().ok()) {
+    fmt::print(err, "{}: error: {}: {}\n", Prog(c), c.trace, checker->status().message());
     return 2;
   }
 
@@ -270,7 +278,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
       return 1;
     }
   }
-  if (Status cs = res_sink.Commit(); !cs.ok()) {
+  if (Status cs = res_sink ? res_sink->Commit() : Status::Ok(); !cs.ok()) {
     fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
     return 1;
   }
@@ -287,7 +295,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
       PrintDrEvtStats(out, s, r, c, wall_s);
     else
       PrintHumanSummary(out, s, info, diag, wall_s);
-    if (c.check) fmt::print(out, "  check: all invariants hold ({} events)\n", checker.checks());
+    if (checker) fmt::print(out, "  check: all invariants hold ({} events)\n", checker->checks());
   }
   return 0;
 }

@@ -35,6 +35,8 @@ struct RunConfig {
   // clustersim: a directory; simulator: explicit file names.
   std::string output_dir = "out";
   std::string schedule_file, resource_file;
+  // clustersim --outputs: which files to write (timing.json always is).
+  bool write_schedule = true, write_resources = true, write_jobs = true, write_summary = true;
 };
 
 // Loads, simulates (or replays), checks and writes outputs. Returns the
