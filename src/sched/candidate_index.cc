@@ -18,6 +18,10 @@ void CandidateIndex::Grow(std::size_t n) {
   Reset(std::max(n, 2 * leaves_));
   std::copy(u.begin(), u.end(), min_units_.begin() + static_cast<std::ptrdiff_t>(leaves_));
   std::copy(q.begin(), q.end(), min_q_.begin() + static_cast<std::ptrdiff_t>(leaves_));
+  PullAll();
+}
+
+void CandidateIndex::PullAll() {
   for (std::size_t i = leaves_ - 1; i >= 1; --i) {
     min_units_[i] = std::min(min_units_[2 * i], min_units_[2 * i + 1]);
     min_q_[i] = std::min(min_q_[2 * i], min_q_[2 * i + 1]);

@@ -23,6 +23,14 @@ class CandidateIndex {
   void Set(std::size_t pos, std::int64_t units, SimTime estimate);
   void Clear(std::size_t pos) { Set(pos, kInf, kInf); }
   void Reset(std::size_t n);  // n empty positions
+  // Bulk load after Reset(n): SetLeaf for positions < n, then PullAll once.
+  void SetLeaf(std::size_t pos, std::int64_t units, SimTime estimate) {
+    min_units_[pos + leaves_] = units;
+    min_q_[pos + leaves_] = estimate;
+  }
+  void PullAll();
+  // Smallest units over all positions (kInf when empty).
+  std::int64_t SmallestUnits() const { return leaves_ ? min_units_[1] : kInf; }
 
   // First position >= from whose job passes the test above; kNone if none.
   std::size_t FindFirst(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window) const;

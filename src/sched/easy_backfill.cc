@@ -37,7 +37,12 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
       (policy_.ordering == Ordering::kSjf || policy_.ordering == Ordering::kLjf))
     return ScheduleDrEvtSjf(now, started);
   if (policy_.dr_evt_fcfs_conservative) return ScheduleDrEvtFcfsConservative(now, started);
-  if (IsDynamic(policy_.ordering)) queue_.Reorder(now);
+  if (IsDynamic(policy_.ordering)) {
+    // Re-ranking costs a priority key per waiting job; when no waiting job
+    // fits the free units, no order could start one, so skip it.
+    if (queue_.SmallestRequest() > pool_->free()) return;
+    queue_.Reorder(now);
+  }
 
   // 1. Head cascade.
   std::size_t pos = queue_.begin_pos();

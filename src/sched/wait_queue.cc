@@ -85,12 +85,14 @@ void WaitQueue::Compact() {
 }
 
 void WaitQueue::RebuildIndex() {
+  // Leaves first, inner nodes once at the end: O(n), not n updates of O(log n).
   index_.Reset(order_.size());
   for (std::size_t i = 0; i < order_.size(); ++i) {
     const JobId id = order_[i];
     pos_of_[id] = i;
-    if (!removed_[id]) index_.Set(i, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+    if (!removed_[id]) index_.SetLeaf(i, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
   }
+  index_.PullAll();
   index_dirty_ = false;
 }
 
@@ -109,18 +111,46 @@ std::size_t WaitQueue::NextCandidate(std::size_t from, std::int64_t free, std::i
 
 void WaitQueue::Reorder(SimTime now) {
   Compact();
-  std::vector<double> score(order_.size());
-  for (std::size_t i = 0; i < order_.size(); ++i)
-    score[i] = PriorityKey(ordering_, jobs_[order_[i]], PlanningEstimate(jobs_[order_[i]], policy_), now);
-  std::vector<std::size_t> idx(order_.size());
-  std::iota(idx.begin(), idx.end(), 0);
-  std::sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-    return Before(order_[a], score[a], order_[b], score[b]);
-  });
-  std::vector<JobId> sorted(order_.size());
-  for (std::size_t i = 0; i < idx.size(); ++i) sorted[i] = order_[idx[i]];
-  order_.swap(sorted);
+  const std::size_t n = order_.size();
+  for (std::size_t i = 0; i < n; ++i)
+    keys_[i] = PriorityKey(ordering_, jobs_[order_[i]], PlanningEstimate(jobs_[order_[i]], policy_), now);
+  // The previous pass's order is nearly right: keys drift slowly and
+  // arrivals wait at the end. Insertion sort costs O(n + inversions); past
+  // a few moves per job a full sort is cheaper. Before() is a strict total
+  // order, so either way gives the same (unique) order.
+  std::size_t moves = 0;
+  const std::size_t budget = 4 * n + 64;
+  for (std::size_t i = 1; i < n && moves <= budget; ++i) {
+    const JobId id = order_[i];
+    const double k = keys_[i];
+    std::size_t j = i;
+    for (; j > 0 && Before(id, k, order_[j - 1], keys_[j - 1]); --j, ++moves) {
+      order_[j] = order_[j - 1];
+      keys_[j] = keys_[j - 1];
+    }
+    order_[j] = id;
+    keys_[j] = k;
+  }
+  if (moves > budget) {
+    std::vector<std::size_t> idx(n);
+    std::iota(idx.begin(), idx.end(), 0);
+    std::sort(idx.begin(), idx.end(),
+              [&](std::size_t a, std::size_t b) { return Before(order_[a], keys_[a], order_[b], keys_[b]); });
+    std::vector<JobId> order(n);
+    std::vector<double> keys(n);
+    for (std::size_t i = 0; i < n; ++i) order[i] = order_[idx[i]], keys[i] = keys_[idx[i]];
+    order_.swap(order);
+    keys_.swap(keys);
+  }
   index_dirty_ = true;
+}
+
+std::int64_t WaitQueue::SmallestRequest() const {
+  if (!index_dirty_) return index_.SmallestUnits();
+  std::int64_t m = std::numeric_limits<std::int64_t>::max();
+  for (JobId id : order_)
+    if (!removed_[id]) m = std::min(m, jobs_[id].units);
+  return m;
 }
 
 std::size_t WaitQueue::begin_pos() const {

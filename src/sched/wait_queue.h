@@ -29,6 +29,8 @@ class WaitQueue {
   void Reorder(SimTime now);
 
   std::size_t size() const { return live_; }
+  // Fewest units any waiting job asks for (a very large number if none).
+  std::int64_t SmallestRequest() const;
   bool empty() const { return live_ == 0; }
 
   // Position-based iteration over live entries, in priority order.
