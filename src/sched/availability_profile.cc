@@ -230,6 +230,64 @@ std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
   return bound_prefix_[q - bound_block_];
 }
 
+// First step at or after p whose value is >= units.
+AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t units) const {
+  auto scan = [&](std::size_t b, std::size_t from) {
+    const Block& blk = blocks_[b];
+    const std::int64_t need = units - blk.lazy - PathAdd(b);
+    if (blk.mx < need) return blk.v.size();
+    std::size_t k = from;
+    while (k < blk.v.size() && blk.v[k] < need) ++k;
+    return k;
+  };
+  if (p.b >= blocks_.size()) return End();
+  if (const std::size_t k = scan(p.b, p.i); k < blocks_[p.b].v.size()) return {p.b, k};
+  const std::size_t b = TreeFind<true>(1, 0, leaves_, p.b + 1, 0, units);
+  if (b == kNoBlock) return End();
+  return {b, scan(b, 0)};
+}
+
+// The last step after p that starts before `until` and whose value is
+// < units, or End() if every such step has enough.
+AvailabilityProfile::Pos AvailabilityProfile::LastBelow(Pos p, SimTime until, std::int64_t units) const {
+  const Pos q = Locate(until - 1);
+  if (q.b < p.b || (q.b == p.b && q.i <= p.i)) return End();
+  auto scan_back = [&](std::size_t b, std::size_t lo, std::size_t hi) -> std::size_t {  // steps [lo, hi]
+    const Block& blk = blocks_[b];
+    const std::int64_t need = units - blk.lazy - PathAdd(b);
+    if (blk.mn >= need) return kNoBlock;
+    for (std::size_t k = hi + 1; k-- > lo;)
+      if (blk.v[k] < need) return k;
+    return kNoBlock;
+  };
+  if (q.b == p.b) {
+    const std::size_t k = scan_back(p.b, p.i + 1, q.i);
+    return k == kNoBlock ? End() : Pos{p.b, k};
+  }
+  if (const std::size_t k = scan_back(q.b, 0, q.i); k != kNoBlock) return {q.b, k};
+  if (q.b > p.b + 1) {
+    const std::size_t b = TreeFindLast(1, 0, leaves_, p.b + 1, q.b, 0, units);
+    if (b != kNoBlock) return {b, scan_back(b, 0, blocks_[b].v.size() - 1)};
+  }
+  if (p.i + 1 < blocks_[p.b].v.size()) {
+    const std::size_t k = scan_back(p.b, p.i + 1, blocks_[p.b].v.size() - 1);
+    if (k != kNoBlock) return {p.b, k};
+  }
+  return End();
+}
+
+// Last block in [from, to) holding a step with value < units.
+std::size_t AvailabilityProfile::TreeFindLast(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
+                                              std::size_t to, std::int64_t above, std::int64_t units) const {
+  if (hi <= from || lo >= to) return kNoBlock;
+  if (lo >= from && hi <= to && tmn_[node] + above >= units) return kNoBlock;
+  if (hi - lo == 1) return lo;
+  above += add_[node];
+  const std::size_t mid = (lo + hi) / 2;
+  const std::size_t r = TreeFindLast(2 * node + 1, mid, hi, from, to, above, units);
+  return r != kNoBlock ? r : TreeFindLast(2 * node, lo, mid, from, to, above, units);
+}
+
 SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,
                                                SimTime own) const {
   if (duration <= 0) duration = 1;
@@ -237,32 +295,19 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // With the job's own reservation released, free(τ) + units >= units on
   // [own, own + duration) because free never drops below zero. A start
   // t < own therefore needs enough units only on [t, min(t + duration, own)).
-  // Steps are scanned within a block (runs that are too short are common and
-  // usually close together); between blocks the tree skips every block that
-  // cannot end the current state: all-short blocks while looking for a
-  // start, all-enough blocks while a run is open.
-  const Pos p = Locate(from);
-  std::size_t b = p.b, i = p.i;
-  bool open = false;
-  SimTime start = 0, need_until = 0;
+  // From a candidate start, look at the *last* short step in its window:
+  // every start up to that step would contain it, so the next candidate is
+  // the first step with enough units after it. Runs that are too short are
+  // common on long queues, and this skips all of them inside one window.
+  Pos p = FirstAtLeast(Locate(from), units);
   for (;;) {
-    const Block& blk = blocks_[b];
-    const std::int64_t need = units - blk.lazy - PathAdd(b);  // compare stored values with this
-    for (std::size_t k = i; k < blk.v.size(); ++k) {
-      if (open) {
-        if (blk.t[k] >= need_until) return start;
-        if (blk.v[k] < need) open = false;
-      } else if (blk.v[k] >= need) {
-        start = std::max(blk.t[k], from);
-        if (start >= own) return own;
-        need_until = own - start <= duration ? own : start + duration;
-        open = true;
-      }
-    }
-    b = open ? TreeFind<false>(1, 0, leaves_, b + 1, 0, units) : TreeFind<true>(1, 0, leaves_, b + 1, 0, units);
-    if (b == kNoBlock) return open ? start : own;
-    if (open && front_[b] >= need_until) return start;
-    i = 0;
+    if (p.b == blocks_.size()) return own;
+    const SimTime start = std::max(blocks_[p.b].t[p.i], from);
+    if (start >= own) return own;
+    const SimTime need_until = own - start <= duration ? own : start + duration;
+    const Pos bad = LastBelow(p, need_until, units);
+    if (bad.b == blocks_.size()) return start;
+    p = FirstAtLeast(bad, units);  // bad itself is short: the scan moves past it
   }
 }
 

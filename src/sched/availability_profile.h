@@ -61,6 +61,8 @@ class AvailabilityProfile {
   Pos Split(SimTime t);         // ensures a step starts exactly at t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
+  Pos FirstAtLeast(Pos p, std::int64_t units) const;
+  Pos LastBelow(Pos p, SimTime until, std::int64_t units) const;
   void MergeEqualNeighbours();
 
   // The segment tree over blocks. Leaf b holds block b's min/max including
@@ -72,6 +74,8 @@ class AvailabilityProfile {
   template <bool AtLeast>
   std::size_t TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::int64_t units) const;
+  std::size_t TreeFindLast(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to,
+                           std::int64_t above, std::int64_t units) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
