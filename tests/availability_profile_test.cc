@@ -117,6 +117,8 @@ TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
       const std::int64_t bound = profile.MaxFreeBound(now, b);
       ASSERT_GE(bound, naive.MaxFree(now, b)) << "seed " << seed << " step " << step;
       ASSERT_LE(bound, kCapacity);
+      const std::int64_t units = uniform(1, kCapacity);
+      ASSERT_EQ(profile.MayFitBefore(now, units, b), units <= bound) << "seed " << seed << " step " << step;
     }
     EXPECT_GT(profile.breakpoints(), 64u) << "the run should reach multi-block layouts";
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <iterator>
 #include <limits>
 
 namespace clustersim {
@@ -211,23 +212,40 @@ void AvailabilityProfile::CollectBlockMax(std::size_t node, std::size_t lo, std:
   CollectBlockMax(2 * node + 1, mid, hi, from, above, out);
 }
 
+void AvailabilityProfile::RefreshBound(SimTime from) const {
+  if (bound_version_ == version_ && bound_from_ == from) return;
+  const Pos p = Locate(from);
+  std::vector<std::int64_t>& block_max = bound_scratch_;
+  block_max.clear();
+  CollectBlockMax(1, 0, leaves_, p.b, 0, &block_max);
+  block_max[0] = MaxFree(from, front_.size() > p.b + 1 ? front_[p.b + 1] : kTimeInfinity);
+  // The running maximum is a staircase with few steps (about 20 on RICC,
+  // against 100+ blocks): keep only the steps, so a lookup searches a
+  // handful of entries.
+  bound_steps_.assign(1, {kNoTime, block_max[0]});
+  for (std::size_t i = 1; i < block_max.size(); ++i)
+    if (block_max[i] > bound_steps_.back().second) bound_steps_.emplace_back(front_[p.b + i], block_max[i]);
+  bound_version_ = version_;
+  bound_from_ = from;
+}
+
 std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
   if (r <= from) return kMinusInf;
-  if (bound_version_ != version_ || bound_from_ != from) {
-    const Pos p = Locate(from);
-    bound_prefix_.clear();
-    CollectBlockMax(1, 0, leaves_, p.b, 0, &bound_prefix_);
-    bound_prefix_[0] = MaxFree(from, front_.size() > p.b + 1 ? front_[p.b + 1] : kTimeInfinity);
-    for (std::size_t i = 1; i < bound_prefix_.size(); ++i)
-      bound_prefix_[i] = std::max(bound_prefix_[i], bound_prefix_[i - 1]);
-    bound_version_ = version_;
-    bound_from_ = from;
-    bound_block_ = p.b;
-  }
-  // The block holding r - 1 is the last one meeting [from, r).
-  const std::size_t q = static_cast<std::size_t>(std::upper_bound(front_.begin(), front_.end(), r - 1) -
-                                                 front_.begin()) - 1;
-  return bound_prefix_[q - bound_block_];
+  RefreshBound(from);
+  // The last step starting at or before r - 1 (the block holding r - 1 is
+  // the last one meeting [from, r)).
+  auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), r - 1,
+                             [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
+  return std::prev(it)->second;
+}
+
+bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime r) const {
+  if (r <= from) return false;
+  RefreshBound(from);
+  // Most questions are settled by the first or the last level.
+  if (units <= bound_steps_.front().second) return true;
+  if (units > bound_steps_.back().second) return false;
+  return units <= MaxFreeBound(from, r);
 }
 
 // First step at or after p whose value is >= units.

@@ -13,6 +13,7 @@
 // A step's value is v + its block's lazy + the adds on its tree path.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "model/time.h"
@@ -41,6 +42,8 @@ class AvailabilityProfile {
   // same `from`: after the first call it costs one binary search until the
   // profile changes.
   std::int64_t MaxFreeBound(SimTime from, SimTime r) const;
+  // units <= MaxFreeBound(from, r), answered without a search when possible.
+  bool MayFitBefore(SimTime from, std::int64_t units, SimTime r) const;
   std::int64_t FreeAt(SimTime t) const;
   // Forgets the past: drops every step that ends before `now`.
   void Prune(SimTime now);
@@ -78,6 +81,7 @@ class AvailabilityProfile {
                            std::int64_t above, std::int64_t units) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
+  void RefreshBound(SimTime from) const;
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::vector<std::int64_t>* out) const;
 
@@ -87,11 +91,12 @@ class AvailabilityProfile {
   std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
   std::uint64_t version_ = 0;  // bumped by every change
-  // MaxFreeBound's cache: prefix maxima of whole blocks from bound_block_.
-  mutable std::vector<std::int64_t> bound_prefix_;
+  // MaxFreeBound's cache, for bound_from_ and bound_version_: (first time,
+  // running maximum over blocks) where that maximum grows.
+  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;
+  mutable std::vector<std::int64_t> bound_scratch_;
   mutable std::uint64_t bound_version_ = ~std::uint64_t{0};
   mutable SimTime bound_from_ = kNoTime;
-  mutable std::size_t bound_block_ = 0;
 };
 
 }  // namespace clustersim

@@ -49,9 +49,9 @@ void ConservativeScheduler::Compress(SimTime now) {
   profile_.Prune(now);
   // Asked at every node the index descends through. An upper bound is
   // enough (the exact test is EarliestFitBefore), and a cheap one pays.
-  auto max_free_before = [&](SimTime r) { return profile_.MaxFreeBound(now, r); };
-  for (std::size_t pos = index_.FindMovable(0, max_free_before); pos != ReservationIndex::kNone;
-       pos = index_.FindMovable(pos + 1, max_free_before)) {
+  auto may_fit = [&](std::int64_t units, SimTime r) { return profile_.MayFitBefore(now, units, r); };
+  for (std::size_t pos = index_.FindMovable(0, may_fit); pos != ReservationIndex::kNone;
+       pos = index_.FindMovable(pos + 1, may_fit)) {
     const JobId id = waiting_[pos];
     const SimTime q = Estimate(id), old = slot_[id];
     const std::int64_t n = jobs_[id].units;

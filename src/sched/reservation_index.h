@@ -5,9 +5,10 @@
 // answers, without visiting every waiting job:
 //   - which job is due (reservation start <= now), in submit order;
 //   - which job might move earlier during compression: job j can only move
-//     if free capacity somewhere in [now, r_j) reaches n_j, i.e.
-//     n_j <= M(r_j) with M(r) = max free on [now, r). M grows with r, so a
-//     subtree whose smallest request exceeds M(its latest start) is skipped.
+//     if free capacity somewhere in [now, r_j) reaches n_j. That maximum
+//     grows with r_j, so a subtree is skipped when even its smallest
+//     request does not fit before its latest start (the caller's may_fit,
+//     an upper bound: AvailabilityProfile::MayFitBefore).
 
 #include <cstdint>
 #include <limits>
@@ -31,9 +32,12 @@ class ReservationIndex {
   // First live position (any job), or kNone.
   std::size_t FirstLive() const;
   // First position >= from with units <= max_free_before(start).
-  template <typename MaxFreeBefore>
-  std::size_t FindMovable(std::size_t from, const MaxFreeBefore& m) const {
-    return leaves_ ? Movable(1, 0, leaves_, from, m) : kNone;
+  // First position >= from whose job might move: may_fit(units, start) is
+  // false only if no step in [now, start) has `units` free. It is asked
+  // with a subtree's smallest request and latest start.
+  template <typename MayFit>
+  std::size_t FindMovable(std::size_t from, const MayFit& may_fit) const {
+    return leaves_ ? Movable(1, 0, leaves_, from, may_fit) : kNone;
   }
 
  private:
@@ -45,7 +49,7 @@ class ReservationIndex {
   template <typename M>
   std::size_t Movable(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, const M& m) const {
     if (hi <= from || min_n_[node] == kInf) return kNone;
-    if (min_n_[node] > m(max_r_[node])) return kNone;
+    if (!m(min_n_[node], max_r_[node])) return kNone;
     if (hi - lo == 1) return lo;
     const std::size_t mid = (lo + hi) / 2;
     const std::size_t l = Movable(2 * node, lo, mid, from, m);
