@@ -21,7 +21,7 @@ void AvailabilityProfile::Block::Recompute() {
   mx = *hi;
 }
 
-AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) {
+AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) : capacity_(capacity) {
   Block b;
   b.t.push_back(kNoTime);
   b.v.push_back(capacity);
@@ -162,7 +162,12 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
 
 void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (t1 <= t0) return;
-  ++version_;
+  // MaxFreeBound stays an upper bound when units are taken; units given
+  // back raise it by at most `delta` from t0 on.
+  if (delta > 0) {
+    bound_pending_.emplace_back(t0, delta);
+    bound_pending_total_ += delta;
+  }
   Split(t0);
   if (t1 != kTimeInfinity) Split(t1);
   const Pos a = Locate(t0);
@@ -213,7 +218,12 @@ void AvailabilityProfile::CollectBlockMax(std::size_t node, std::size_t lo, std:
 }
 
 void AvailabilityProfile::RefreshBound(SimTime from) const {
-  if (bound_version_ == version_ && bound_from_ == from) return;
+  // Rebuilt when `from` moves, or after a few releases: until then the
+  // cached staircase plus the units released since is still an upper bound,
+  // a little looser, and a rebuild per reservation move cost a quarter of
+  // the time of a long compression.
+  constexpr std::size_t kMaxPendingReleases = 8;
+  if (bound_from_ == from && bound_pending_.size() <= kMaxPendingReleases) return;
   const Pos p = Locate(from);
   std::vector<std::int64_t>& block_max = bound_scratch_;
   block_max.clear();
@@ -225,8 +235,9 @@ void AvailabilityProfile::RefreshBound(SimTime from) const {
   bound_steps_.assign(1, {kNoTime, block_max[0]});
   for (std::size_t i = 1; i < block_max.size(); ++i)
     if (block_max[i] > bound_steps_.back().second) bound_steps_.emplace_back(front_[p.b + i], block_max[i]);
-  bound_version_ = version_;
   bound_from_ = from;
+  bound_pending_.clear();
+  bound_pending_total_ = 0;
 }
 
 std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
@@ -236,7 +247,10 @@ std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
   // the last one meeting [from, r)).
   auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), r - 1,
                              [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
-  return std::prev(it)->second;
+  std::int64_t bound = std::prev(it)->second;
+  for (const auto& [t, units] : bound_pending_)
+    if (t < r) bound += units;
+  return std::min(bound, capacity_);  // nothing is ever freer than empty
 }
 
 bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime r) const {
@@ -244,7 +258,7 @@ bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime
   RefreshBound(from);
   // Most questions are settled by the first or the last level.
   if (units <= bound_steps_.front().second) return true;
-  if (units > bound_steps_.back().second) return false;
+  if (units > bound_steps_.back().second + bound_pending_total_) return false;
   return units <= MaxFreeBound(from, r);
 }
 
@@ -334,7 +348,6 @@ void AvailabilityProfile::Prune(SimTime now) {
   // them (and merging the equal neighbours that released reservations leave
   // behind) costs a tree rebuild, so it is done now and then.
   if (++prunes_ % 256 != 0) return;
-  ++version_;
   PushDownAdds(1, 0);
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));

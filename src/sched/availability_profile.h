@@ -85,17 +85,17 @@ class AvailabilityProfile {
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::vector<std::int64_t>* out) const;
 
+  std::int64_t capacity_;
   std::vector<Block> blocks_;
   std::vector<SimTime> front_;  // blocks_[b].t.front(), contiguous for binary search
   std::size_t leaves_ = 0;
   std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
-  std::uint64_t version_ = 0;  // bumped by every change
-  // MaxFreeBound's cache, for bound_from_ and bound_version_: (first time,
-  // running maximum over blocks) where that maximum grows.
-  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;
+  // MaxFreeBound's cache for bound_from_: (first time, running maximum over
+  // blocks) where that maximum grows, and the releases made since.
+  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_, bound_pending_;
+  mutable std::int64_t bound_pending_total_ = 0;
   mutable std::vector<std::int64_t> bound_scratch_;
-  mutable std::uint64_t bound_version_ = ~std::uint64_t{0};
   mutable SimTime bound_from_ = kNoTime;
 };
 
