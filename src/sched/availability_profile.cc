@@ -131,10 +131,35 @@ AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const {
   return {b, i};
 }
 
+AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) const {
+  // Windows end close to where they start: gallop over the blocks from the
+  // hint before falling back to a binary search.
+  std::size_t lo = hint.b, step = 1;
+  while (lo + step < front_.size() && front_[lo + step] <= t) lo += step, step *= 2;
+  const std::size_t hi = std::min(front_.size(), lo + step);
+  const std::size_t b =
+      static_cast<std::size_t>(std::upper_bound(front_.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                front_.begin() + static_cast<std::ptrdiff_t>(hi), t) -
+                               front_.begin()) - 1;
+  const auto& ts = blocks_[b].t;
+  const auto first = ts.begin() + static_cast<std::ptrdiff_t>(b == hint.b ? hint.i : 0);
+  return {b, static_cast<std::size_t>(std::upper_bound(first, ts.end(), t) - ts.begin()) - 1};
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::LocateFrom(SimTime from) const {
+  if (from_layout_ != layout_ || from_time_ != from) {
+    from_pos_ = Locate(from);
+    from_time_ = from;
+    from_layout_ = layout_;
+  }
+  return from_pos_;
+}
+
 AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
   Pos p = Locate(t);
   Block& blk = blocks_[p.b];
   if (blk.t[p.i] == t) return p;
+  ++layout_;
   // The new step copies the stored value, so block and tree stay valid.
   blk.t.insert(blk.t.begin() + static_cast<std::ptrdiff_t>(p.i + 1), t);
   blk.v.insert(blk.v.begin() + static_cast<std::ptrdiff_t>(p.i + 1), blk.v[p.i]);
@@ -217,13 +242,7 @@ void AvailabilityProfile::CollectBlockMax(std::size_t node, std::size_t lo, std:
   CollectBlockMax(2 * node + 1, mid, hi, from, above, out);
 }
 
-void AvailabilityProfile::RefreshBound(SimTime from) const {
-  // Rebuilt when `from` moves, or after a few releases: until then the
-  // cached staircase plus the units released since is still an upper bound,
-  // a little looser, and a rebuild per reservation move cost a quarter of
-  // the time of a long compression.
-  constexpr std::size_t kMaxPendingReleases = 8;
-  if (bound_from_ == from && bound_pending_.size() <= kMaxPendingReleases) return;
+void AvailabilityProfile::RebuildBound(SimTime from) const {
   const Pos p = Locate(from);
   std::vector<std::int64_t>& block_max = bound_scratch_;
   block_max.clear();
@@ -282,7 +301,7 @@ AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t u
 // The last step after p that starts before `until` and whose value is
 // < units, or End() if every such step has enough.
 AvailabilityProfile::Pos AvailabilityProfile::LastBelow(Pos p, SimTime until, std::int64_t units) const {
-  const Pos q = Locate(until - 1);
+  const Pos q = LocateAfter(p, until - 1);
   if (q.b < p.b || (q.b == p.b && q.i <= p.i)) return End();
   auto scan_back = [&](std::size_t b, std::size_t lo, std::size_t hi) -> std::size_t {  // steps [lo, hi]
     const Block& blk = blocks_[b];
@@ -331,7 +350,7 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // every start up to that step would contain it, so the next candidate is
   // the first step with enough units after it. Runs that are too short are
   // common on long queues, and this skips all of them inside one window.
-  Pos p = FirstAtLeast(Locate(from), units);
+  Pos p = FirstAtLeast(LocateFrom(from), units);
   for (;;) {
     if (p.b == blocks_.size()) return own;
     const SimTime start = std::max(blocks_[p.b].t[p.i], from);
@@ -348,6 +367,7 @@ void AvailabilityProfile::Prune(SimTime now) {
   // them (and merging the equal neighbours that released reservations leave
   // behind) costs a tree rebuild, so it is done now and then.
   if (++prunes_ % 256 != 0) return;
+  ++layout_;
   PushDownAdds(1, 0);
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));

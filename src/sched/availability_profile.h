@@ -61,6 +61,8 @@ class AvailabilityProfile {
     std::size_t b, i;
   };
   Pos Locate(SimTime t) const;  // step containing t
+  Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
+  Pos LocateFrom(SimTime from) const;  // same, cached while the layout stays
   Pos Split(SimTime t);         // ensures a step starts exactly at t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
@@ -81,7 +83,15 @@ class AvailabilityProfile {
                            std::int64_t above, std::int64_t units) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
-  void RefreshBound(SimTime from) const;
+  // Rebuilds MaxFreeBound's staircase when `from` moved, or after a few
+  // releases: until then the cached staircase plus the units released since
+  // is still an upper bound, a little looser; a rebuild per reservation move
+  // cost a quarter of a long compression.
+  void RefreshBound(SimTime from) const {
+    constexpr std::size_t kMaxPendingReleases = 8;
+    if (bound_from_ != from || bound_pending_.size() > kMaxPendingReleases) RebuildBound(from);
+  }
+  void RebuildBound(SimTime from) const;
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::vector<std::int64_t>* out) const;
 
@@ -91,6 +101,10 @@ class AvailabilityProfile {
   std::size_t leaves_ = 0;
   std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
+  std::uint64_t layout_ = 0;  // bumped whenever a step is inserted or removed
+  mutable std::uint64_t from_layout_ = ~std::uint64_t{0};
+  mutable SimTime from_time_ = kNoTime;
+  mutable Pos from_pos_{0, 0};
   // MaxFreeBound's cache for bound_from_: (first time, running maximum over
   // blocks) where that maximum grows, and the releases made since.
   mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_, bound_pending_;
