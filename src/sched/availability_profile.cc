@@ -187,11 +187,15 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
 
 void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (t1 <= t0) return;
-  // MaxFreeBound stays an upper bound when units are taken; units given
-  // back raise it by at most `delta` from t0 on.
-  if (delta > 0) {
-    bound_pending_.emplace_back(t0, delta);
-    bound_pending_total_ += delta;
+  // MaxFreeBound stays an upper bound when units are taken. Units given back
+  // raise it by at most `delta` for every r > t0: add delta to the staircase
+  // from the level that covers t0 on (it stays monotone, and one level may
+  // become a little loose).
+  if (delta > 0 && !bound_steps_.empty()) {
+    auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), t0,
+                               [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
+    for (auto s = std::prev(it); s != bound_steps_.end(); ++s) s->second += delta;
+    ++bound_releases_;
   }
   Split(t0);
   if (t1 != kTimeInfinity) Split(t1);
@@ -255,8 +259,7 @@ void AvailabilityProfile::RebuildBound(SimTime from) const {
   for (std::size_t i = 1; i < block_max.size(); ++i)
     if (block_max[i] > bound_steps_.back().second) bound_steps_.emplace_back(front_[p.b + i], block_max[i]);
   bound_from_ = from;
-  bound_pending_.clear();
-  bound_pending_total_ = 0;
+  bound_releases_ = 0;
 }
 
 std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
@@ -266,10 +269,7 @@ std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
   // the last one meeting [from, r)).
   auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), r - 1,
                              [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
-  std::int64_t bound = std::prev(it)->second;
-  for (const auto& [t, units] : bound_pending_)
-    if (t < r) bound += units;
-  return std::min(bound, capacity_);  // nothing is ever freer than empty
+  return std::min(std::prev(it)->second, capacity_);  // nothing is ever freer than empty
 }
 
 bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime r) const {
@@ -277,7 +277,7 @@ bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime
   RefreshBound(from);
   // Most questions are settled by the first or the last level.
   if (units <= bound_steps_.front().second) return true;
-  if (units > bound_steps_.back().second + bound_pending_total_) return false;
+  if (units > bound_steps_.back().second) return false;
   return units <= MaxFreeBound(from, r);
 }
 

@@ -89,7 +89,7 @@ class AvailabilityProfile {
   // cost a quarter of a long compression.
   void RefreshBound(SimTime from) const {
     constexpr std::size_t kMaxPendingReleases = 8;
-    if (bound_from_ != from || bound_pending_.size() > kMaxPendingReleases) RebuildBound(from);
+    if (bound_from_ != from || bound_releases_ > kMaxPendingReleases) RebuildBound(from);
   }
   void RebuildBound(SimTime from) const;
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
@@ -106,9 +106,9 @@ class AvailabilityProfile {
   mutable SimTime from_time_ = kNoTime;
   mutable Pos from_pos_{0, 0};
   // MaxFreeBound's cache for bound_from_: (first time, running maximum over
-  // blocks) where that maximum grows, and the releases made since.
-  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_, bound_pending_;
-  mutable std::int64_t bound_pending_total_ = 0;
+  // blocks) where that maximum grows, raised by the releases made since.
+  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;
+  mutable std::size_t bound_releases_ = 0;  // folded into bound_steps_ since its rebuild
   mutable std::vector<std::int64_t> bound_scratch_;
   mutable SimTime bound_from_ = kNoTime;
 };
