@@ -31,13 +31,24 @@ class ReservationIndex {
   std::size_t FindDue(std::size_t from, SimTime now) const;
   // First live position (any job), or kNone.
   std::size_t FirstLive() const;
-  // First position >= from with units <= max_free_before(start).
   // First position >= from whose job might move: may_fit(units, start) is
   // false only if no step in [now, start) has `units` free. It is asked
-  // with a subtree's smallest request and latest start.
+  // with a subtree's smallest request and latest start. Walks up from the
+  // leaf `from` and down the first subtree to its right that yields a job,
+  // so a scan in position order costs O(log distance) per hit, not O(log n).
   template <typename MayFit>
   std::size_t FindMovable(std::size_t from, const MayFit& may_fit) const {
-    return leaves_ ? Movable(1, 0, leaves_, from, may_fit) : kNone;
+    if (from >= leaves_) return kNone;
+    std::size_t i = from + leaves_;
+    if (Passes(i, may_fit)) return from;
+    for (;;) {
+      while (i & 1) {  // a right child: its parent's subtree is done
+        i /= 2;
+        if (i <= 1) return kNone;
+      }
+      const std::size_t hit = Leftmost(++i, may_fit);  // the right sibling
+      if (hit != kNone) return hit;
+    }
   }
 
  private:
@@ -47,13 +58,15 @@ class ReservationIndex {
   void Grow(std::size_t n);
   std::size_t Due(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, SimTime now) const;
   template <typename M>
-  std::size_t Movable(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, const M& m) const {
-    if (hi <= from || min_n_[node] == kInf) return kNone;
-    if (!m(min_n_[node], max_r_[node])) return kNone;
-    if (hi - lo == 1) return lo;
-    const std::size_t mid = (lo + hi) / 2;
-    const std::size_t l = Movable(2 * node, lo, mid, from, m);
-    return l != kNone ? l : Movable(2 * node + 1, mid, hi, from, m);
+  bool Passes(std::size_t node, const M& may_fit) const {
+    return min_n_[node] != kInf && may_fit(min_n_[node], max_r_[node]);
+  }
+  template <typename M>
+  std::size_t Leftmost(std::size_t node, const M& may_fit) const {
+    if (!Passes(node, may_fit)) return kNone;
+    if (node >= leaves_) return node - leaves_;
+    const std::size_t l = Leftmost(2 * node, may_fit);
+    return l != kNone ? l : Leftmost(2 * node + 1, may_fit);
   }
 
   std::size_t leaves_ = 0;
