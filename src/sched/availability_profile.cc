@@ -155,6 +155,16 @@ AvailabilityProfile::Pos AvailabilityProfile::LocateFrom(SimTime from) const {
   return from_pos_;
 }
 
+AvailabilityProfile::Pos AvailabilityProfile::FirstFromNow(SimTime from, std::int64_t units) const {
+  // Compression asks this for every job it examines, with the same `from`
+  // and the profile unchanged between moves; most jobs ask for one unit.
+  for (const FirstFit& c : first_fit_)
+    if (c.units == units && c.from == from && c.changes == changes_) return c.pos;
+  FirstFit& c = first_fit_[first_fit_next_++ % first_fit_.size()];
+  c = {from, units, changes_, FirstAtLeast(LocateFrom(from), units)};
+  return c.pos;
+}
+
 AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
   Pos p = Locate(t);
   Block& blk = blocks_[p.b];
@@ -187,6 +197,7 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
 
 void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (t1 <= t0) return;
+  ++changes_;
   // MaxFreeBound stays an upper bound when units are taken. Units given back
   // raise it by at most `delta` for every r > t0: add delta to the staircase
   // from the level that covers t0 on (it stays monotone, and one level may
@@ -350,7 +361,7 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // every start up to that step would contain it, so the next candidate is
   // the first step with enough units after it. Runs that are too short are
   // common on long queues, and this skips all of them inside one window.
-  Pos p = FirstAtLeast(LocateFrom(from), units);
+  Pos p = FirstFromNow(from, units);
   for (;;) {
     if (p.b == blocks_.size()) return own;
     const SimTime start = std::max(blocks_[p.b].t[p.i], from);
@@ -368,6 +379,7 @@ void AvailabilityProfile::Prune(SimTime now) {
   // behind) costs a tree rebuild, so it is done now and then.
   if (++prunes_ % 256 != 0) return;
   ++layout_;
+  ++changes_;
   PushDownAdds(1, 0);
   const Pos p = Locate(now);
   if (p.b > 0) blocks_.erase(blocks_.begin(), blocks_.begin() + static_cast<std::ptrdiff_t>(p.b));

@@ -12,6 +12,7 @@
 // largest free value over a range all cost O(32 + log blocks), not O(steps).
 // A step's value is v + its block's lazy + the adds on its tree path.
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -63,6 +64,7 @@ class AvailabilityProfile {
   Pos Locate(SimTime t) const;  // step containing t
   Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
   Pos LocateFrom(SimTime from) const;  // same, cached while the layout stays
+  Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(LocateFrom(from)), cached
   Pos Split(SimTime t);         // ensures a step starts exactly at t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
@@ -105,6 +107,15 @@ class AvailabilityProfile {
   mutable std::uint64_t from_layout_ = ~std::uint64_t{0};
   mutable SimTime from_time_ = kNoTime;
   mutable Pos from_pos_{0, 0};
+  std::uint64_t changes_ = 0;  // bumped by every change of a value or of the layout
+  struct FirstFit {
+    SimTime from = kNoTime;
+    std::int64_t units = -1;
+    std::uint64_t changes = 0;
+    Pos pos{0, 0};
+  };
+  mutable std::array<FirstFit, 4> first_fit_{};
+  mutable std::size_t first_fit_next_ = 0;
   // MaxFreeBound's cache for bound_from_: (first time, running maximum over
   // blocks) where that maximum grows, raised by the releases made since.
   mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;
