@@ -132,14 +132,8 @@ AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const {
 }
 
 AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) const {
-  // Windows end close to where they start: gallop over the blocks from the
-  // hint before falling back to a binary search.
-  std::size_t lo = hint.b, step = 1;
-  while (lo + step < front_.size() && front_[lo + step] <= t) lo += step, step *= 2;
-  const std::size_t hi = std::min(front_.size(), lo + step);
   const std::size_t b =
-      static_cast<std::size_t>(std::upper_bound(front_.begin() + static_cast<std::ptrdiff_t>(lo),
-                                                front_.begin() + static_cast<std::ptrdiff_t>(hi), t) -
+      static_cast<std::size_t>(std::upper_bound(front_.begin() + static_cast<std::ptrdiff_t>(hint.b), front_.end(), t) -
                                front_.begin()) - 1;
   const auto& ts = blocks_[b].t;
   const auto first = ts.begin() + static_cast<std::ptrdiff_t>(b == hint.b ? hint.i : 0);
