@@ -80,14 +80,14 @@ std::int64_t AvailabilityProfile::TreeMax(std::size_t node, std::size_t lo, std:
 // < units. `above` is the sum of the adds of the node's ancestors.
 template <bool AtLeast>
 std::size_t AvailabilityProfile::TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
-                                          std::int64_t above, std::int64_t units) const {
+                                          std::int64_t above, std::int64_t units, std::int64_t* leaf_above) const {
   if (hi <= from) return kNoBlock;
   if (lo >= from && (AtLeast ? tmx_[node] + above < units : tmn_[node] + above >= units)) return kNoBlock;
-  if (hi - lo == 1) return lo;
+  if (hi - lo == 1) return *leaf_above = above, lo;  // = PathAdd(lo), for free
   above += add_[node];
   const std::size_t mid = (lo + hi) / 2;
-  const std::size_t l = TreeFind<AtLeast>(2 * node, lo, mid, from, above, units);
-  return l != kNoBlock ? l : TreeFind<AtLeast>(2 * node + 1, mid, hi, from, above, units);
+  const std::size_t l = TreeFind<AtLeast>(2 * node, lo, mid, from, above, units, leaf_above);
+  return l != kNoBlock ? l : TreeFind<AtLeast>(2 * node + 1, mid, hi, from, above, units, leaf_above);
 }
 
 void AvailabilityProfile::PushDownAdds(std::size_t node, std::int64_t above) {
@@ -288,19 +288,20 @@ bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime
 
 // First step at or after p whose value is >= units.
 AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t units) const {
-  auto scan = [&](std::size_t b, std::size_t from) {
+  auto scan = [&](std::size_t b, std::size_t from, std::int64_t path_add) {
     const Block& blk = blocks_[b];
-    const std::int64_t need = units - blk.lazy - PathAdd(b);
+    const std::int64_t need = units - blk.lazy - path_add;
     if (blk.mx < need) return blk.v.size();
     std::size_t k = from;
     while (k < blk.v.size() && blk.v[k] < need) ++k;
     return k;
   };
   if (p.b >= blocks_.size()) return End();
-  if (const std::size_t k = scan(p.b, p.i); k < blocks_[p.b].v.size()) return {p.b, k};
-  const std::size_t b = TreeFind<true>(1, 0, leaves_, p.b + 1, 0, units);
+  if (const std::size_t k = scan(p.b, p.i, PathAdd(p.b)); k < blocks_[p.b].v.size()) return {p.b, k};
+  std::int64_t path_add = 0;
+  const std::size_t b = TreeFind<true>(1, 0, leaves_, p.b + 1, 0, units, &path_add);
   if (b == kNoBlock) return End();
-  return {b, scan(b, 0)};
+  return {b, scan(b, 0, path_add)};
 }
 
 // The last step after p that starts before `until` and whose value is
@@ -308,25 +309,26 @@ AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t u
 AvailabilityProfile::Pos AvailabilityProfile::LastBelow(Pos p, SimTime until, std::int64_t units) const {
   const Pos q = LocateAfter(p, until - 1);
   if (q.b < p.b || (q.b == p.b && q.i <= p.i)) return End();
-  auto scan_back = [&](std::size_t b, std::size_t lo, std::size_t hi) -> std::size_t {  // steps [lo, hi]
-    const Block& blk = blocks_[b];
-    const std::int64_t need = units - blk.lazy - PathAdd(b);
+  auto scan_back = [&](std::size_t b, std::size_t lo, std::size_t hi, std::int64_t path_add) -> std::size_t {
+    const Block& blk = blocks_[b];  // steps [lo, hi], from hi down
+    const std::int64_t need = units - blk.lazy - path_add;
     if (blk.mn >= need) return kNoBlock;
     for (std::size_t k = hi + 1; k-- > lo;)
       if (blk.v[k] < need) return k;
     return kNoBlock;
   };
   if (q.b == p.b) {
-    const std::size_t k = scan_back(p.b, p.i + 1, q.i);
+    const std::size_t k = scan_back(p.b, p.i + 1, q.i, PathAdd(p.b));
     return k == kNoBlock ? End() : Pos{p.b, k};
   }
-  if (const std::size_t k = scan_back(q.b, 0, q.i); k != kNoBlock) return {q.b, k};
+  if (const std::size_t k = scan_back(q.b, 0, q.i, PathAdd(q.b)); k != kNoBlock) return {q.b, k};
   if (q.b > p.b + 1) {
-    const std::size_t b = TreeFindLast(1, 0, leaves_, p.b + 1, q.b, 0, units);
-    if (b != kNoBlock) return {b, scan_back(b, 0, blocks_[b].v.size() - 1)};
+    std::int64_t path_add = 0;
+    const std::size_t b = TreeFindLast(1, 0, leaves_, p.b + 1, q.b, 0, units, &path_add);
+    if (b != kNoBlock) return {b, scan_back(b, 0, blocks_[b].v.size() - 1, path_add)};
   }
   if (p.i + 1 < blocks_[p.b].v.size()) {
-    const std::size_t k = scan_back(p.b, p.i + 1, blocks_[p.b].v.size() - 1);
+    const std::size_t k = scan_back(p.b, p.i + 1, blocks_[p.b].v.size() - 1, PathAdd(p.b));
     if (k != kNoBlock) return {p.b, k};
   }
   return End();
@@ -334,14 +336,15 @@ AvailabilityProfile::Pos AvailabilityProfile::LastBelow(Pos p, SimTime until, st
 
 // Last block in [from, to) holding a step with value < units.
 std::size_t AvailabilityProfile::TreeFindLast(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
-                                              std::size_t to, std::int64_t above, std::int64_t units) const {
+                                              std::size_t to, std::int64_t above, std::int64_t units,
+                                              std::int64_t* leaf_above) const {
   if (hi <= from || lo >= to) return kNoBlock;
   if (lo >= from && hi <= to && tmn_[node] + above >= units) return kNoBlock;
-  if (hi - lo == 1) return lo;
+  if (hi - lo == 1) return *leaf_above = above, lo;
   above += add_[node];
   const std::size_t mid = (lo + hi) / 2;
-  const std::size_t r = TreeFindLast(2 * node + 1, mid, hi, from, to, above, units);
-  return r != kNoBlock ? r : TreeFindLast(2 * node, lo, mid, from, to, above, units);
+  const std::size_t r = TreeFindLast(2 * node + 1, mid, hi, from, to, above, units, leaf_above);
+  return r != kNoBlock ? r : TreeFindLast(2 * node, lo, mid, from, to, above, units, leaf_above);
 }
 
 SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,

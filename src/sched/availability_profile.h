@@ -80,9 +80,9 @@ class AvailabilityProfile {
   std::int64_t TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1) const;
   template <bool AtLeast>
   std::size_t TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
-                       std::int64_t units) const;
+                       std::int64_t units, std::int64_t* leaf_above) const;  // *leaf_above = PathAdd(result)
   std::size_t TreeFindLast(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to,
-                           std::int64_t above, std::int64_t units) const;
+                           std::int64_t above, std::int64_t units, std::int64_t* leaf_above) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
   // Rebuilds MaxFreeBound's staircase when `from` moved, or after a few
