@@ -38,15 +38,16 @@ class AvailabilityProfile {
   void Release(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, units); }
   // Largest free value on [a, b); a very negative number if a >= b.
   std::int64_t MaxFree(SimTime a, SimTime b) const;
-  // An upper bound of MaxFree(from, r), exact up to block granularity (it
-  // may count steps of r's block after r). For pruning many ranges with the
-  // same `from`: after the first call it costs one binary search until the
-  // profile changes.
+  // An upper bound of MaxFree(from, r), for pruning many ranges with the
+  // same `from`: exact up to block granularity when rebuilt, then raised in
+  // place by each release (never lowered) until the next rebuild; capped at
+  // the capacity. A lookup is a binary search over ~20 levels.
   std::int64_t MaxFreeBound(SimTime from, SimTime r) const;
   // units <= MaxFreeBound(from, r), answered without a search when possible.
   bool MayFitBefore(SimTime from, std::int64_t units, SimTime r) const;
   std::int64_t FreeAt(SimTime t) const;
-  // Forgets the past: drops every step that ends before `now`.
+  // Tells the profile that nothing before `now` will be asked again; every
+  // 256th call drops those steps and merges equal neighbours.
   void Prune(SimTime now);
   std::size_t breakpoints() const;
 
