@@ -2,11 +2,13 @@
 
 #include "model/memory.h"
 
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -37,20 +39,58 @@ Result<std::string> ReadPlain(const std::string& path) {
   return data;
 }
 
+// The uncompressed size a gzip trailer announces (mod 2^32), if plausible:
+// deflate cannot expand more than ~1032:1, so a larger value is garbage (a
+// truncated or corrupt file) and must not make us allocate gigabytes.
+std::size_t GzipSizeHint(std::string_view compressed) {
+  if (compressed.size() < 18) return 0;
+  const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
+  const std::size_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<std::size_t>(t[3]) << 24);
+  return isize > 0 && isize <= compressed.size() * 1032 ? isize : 0;
+}
+
+// libdeflate inflates a whole buffer about twice as fast as zlib (RICC:
+// 20 ms against 44). It needs the output size up front, which the trailer
+// gives for the usual single-member file. Anything it does not finish
+// cleanly (zlib framing, odd multi-member files, corrupt or truncated data)
+// returns false, and zlib takes over and words the error.
+bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
+  const std::size_t hint = GzipSizeHint(compressed);
+  if (hint == 0 || static_cast<unsigned char>(compressed[0]) != 0x1f) return false;
+  libdeflate_decompressor* d = libdeflate_alloc_decompressor();
+  if (d == nullptr) return false;
+  out->reserve(hint + 1);
+  AdviseHugePages(out->data(), out->capacity());
+  out->resize(hint + 1);
+  std::size_t in_pos = 0, out_pos = 0;
+  bool ok = true;
+  while (ok && in_pos < compressed.size()) {  // concatenated members are legal
+    std::size_t in_used = 0, produced = 0;
+    const libdeflate_result r =
+        libdeflate_gzip_decompress_ex(d, compressed.data() + in_pos, compressed.size() - in_pos,
+                                      out->data() + out_pos, out->size() - out_pos, &in_used, &produced);
+    if (r == LIBDEFLATE_INSUFFICIENT_SPACE && out->size() < compressed.size() * 1032) {
+      out->resize(out->size() * 2);  // a later member is larger than the trailer said
+      continue;
+    }
+    ok = r == LIBDEFLATE_SUCCESS;
+    in_pos += in_used;
+    out_pos += produced;
+  }
+  libdeflate_free_decompressor(d);
+  if (ok) out->resize(out_pos);
+  return ok;
+}
+
 Result<std::string> Gunzip(const std::string& path, std::string compressed) {
+  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) return fast;
   // Inflate from memory with zlib's gzip+zlib auto-detection (windowBits 47).
   z_stream zs{};
   if (inflateInit2(&zs, 15 + 32) != Z_OK) return Status::Error(path + ": zlib init failed");
   std::string out;
   // The gzip trailer holds the uncompressed size mod 2^32: a good first guess.
-  size_t guess = compressed.size() * 4 + 4096;
-  if (compressed.size() >= 18) {
-    const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
-    const size_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<size_t>(t[3]) << 24);
-    // Deflate cannot expand more than ~1032:1, so a larger ISIZE is garbage
-    // (a truncated or corrupt file): do not allocate gigabytes for it.
-    if (isize > 0 && isize <= compressed.size() * 1032) guess = isize + 1;
-  }
+  const std::size_t hint = GzipSizeHint(compressed);
+  const std::size_t guess = hint > 0 ? hint + 1 : compressed.size() * 4 + 4096;
   out.reserve(guess);
   AdviseHugePages(out.data(), out.capacity());
   out.resize(guess);
