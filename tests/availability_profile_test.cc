@@ -150,5 +150,15 @@ TEST(AvailabilityProfileTest, EarliestFitSkipsRunsThatAreTooShort) {
   EXPECT_EQ(p.FreeAt(320), 2);
 }
 
+// Times before 1970 are negative; a window measured against "never" must
+// not overflow (it once sent such a job behind every later reservation).
+TEST(AvailabilityProfileTest, EarliestFitWorksAtNegativeTimes) {
+  AvailabilityProfile p(10);
+  p.Reserve(500, 600, 8);
+  EXPECT_EQ(p.EarliestFit(-100, 10, 5), -100);
+  EXPECT_EQ(p.EarliestFit(-100, 650, 5), 600);
+  EXPECT_EQ(p.EarliestFitBefore(-100, 10, 5, 700), -100);
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -230,6 +230,9 @@ TEST(Pipeline, OutputsOptionWritesOnlyTheNamedFiles) {
   const std::string bad = bin + " simulate " + j + " -n 100 --quiet --outputs summary,job -o " + (d / "bad").string() +
                           " 2>" + (d / "bad.err").string();
   ASSERT_EQ(std::system(full.c_str()), 0);
+  fs::create_directories(d / "some");
+  WriteText(d / "some" / "jobs.csv", "stale: from an earlier run\n");  // must not pass for this run's
+  ASSERT_TRUE(fs::exists(d / "some" / "jobs.csv"));
   ASSERT_EQ(std::system(some.c_str()), 0);
   EXPECT_TRUE(fs::exists(d / "some" / "summary.json"));
   EXPECT_TRUE(fs::exists(d / "some" / "schedule.csv"));

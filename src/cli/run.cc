@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -281,6 +282,17 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   if (Status cs = res_sink ? res_sink->Commit() : Status::Ok(); !cs.ok()) {
     fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
     return 1;
+  }
+  if (c.frontend == Frontend::kClustersim) {
+    // A file this run was told not to write must not survive from an earlier
+    // run into the same directory, where it would pass for this run's.
+    const std::pair<bool, const char*> kFiles[] = {{c.write_schedule, "schedule.csv"},
+                                                   {c.write_resources, "resources.csv"},
+                                                   {c.write_jobs, "jobs.csv"},
+                                                   {c.write_summary, "summary.json"}};
+    std::error_code ignored;
+    for (const auto& [written, name] : kFiles)
+      if (!written) std::filesystem::remove(std::filesystem::path(c.output_dir) / name, ignored);
   }
   const double wall_s = Since(t0);
   const double write_s = Since(t2);

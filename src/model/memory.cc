@@ -35,8 +35,10 @@ void PreferHugePagesForHeap(std::size_t bytes) {
   // top chunk there (it supports foreign sbrk calls), so the first buffers of
   // the run begin on a huge page instead of a 4 KiB-paged partial one.
   const auto brk = reinterpret_cast<std::uintptr_t>(::sbrk(0));
-  const auto aligned = (brk + kHuge - 1) & ~(kHuge - 1);
-  if (aligned > brk && ::sbrk(static_cast<intptr_t>(aligned - brk)) == reinterpret_cast<void*>(-1)) return;
+  // Strictly above the break even when it is aligned already: the old top
+  // chunk must not be able to hold the guard below.
+  const auto aligned = (brk | (kHuge - 1)) + 1;
+  if (::sbrk(static_cast<intptr_t>(aligned - brk)) == reinterpret_cast<void*>(-1)) return;
   // The first 2 MiB of the new heap hold malloc's own headers, touched
   // before any advice could apply; fill them with a block that is never
   // freed (2 MiB of address space, one page of memory), and advise the rest

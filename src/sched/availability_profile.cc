@@ -363,7 +363,9 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
     if (p.b == blocks_.size()) return own;
     const SimTime start = std::max(blocks_[p.b].t[p.i], from);
     if (start >= own) return own;
-    const SimTime need_until = own - start <= duration ? own : start + duration;
+    // = min(own, start + duration); written so that own = kTimeInfinity and
+    // a negative start (times before 1970) cannot overflow.
+    const SimTime need_until = start >= own - duration ? own : start + duration;
     const Pos bad = LastBelow(p, need_until, units);
     if (bad.b == blocks_.size()) return start;
     p = FirstAtLeast(bad, units);  // bad itself is short: the scan moves past it

@@ -92,7 +92,7 @@ class AvailabilityProfile {
   // cost a quarter of a long compression.
   void RefreshBound(SimTime from) const {
     constexpr std::size_t kMaxPendingReleases = 8;
-    if (bound_from_ != from || bound_releases_ > kMaxPendingReleases) RebuildBound(from);
+    if (bound_from_ != from || bound_releases_ > kMaxPendingReleases || bound_steps_.empty()) RebuildBound(from);
   }
   void RebuildBound(SimTime from) const;
   void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
