@@ -76,18 +76,17 @@ std::int64_t AvailabilityProfile::TreeMax(std::size_t node, std::size_t lo, std:
   return std::max(TreeMax(2 * node, lo, mid, b0, b1), TreeMax(2 * node + 1, mid, hi, b0, b1)) + add_[node];
 }
 
-// First block >= from holding a step with value >= units (AtLeast) or
-// < units. `above` is the sum of the adds of the node's ancestors.
-template <bool AtLeast>
+// First block >= from holding a step with value >= units. `above` is the
+// sum of the adds of the node's ancestors.
 std::size_t AvailabilityProfile::TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
                                           std::int64_t above, std::int64_t units, std::int64_t* leaf_above) const {
   if (hi <= from) return kNoBlock;
-  if (lo >= from && (AtLeast ? tmx_[node] + above < units : tmn_[node] + above >= units)) return kNoBlock;
+  if (lo >= from && tmx_[node] + above < units) return kNoBlock;
   if (hi - lo == 1) return *leaf_above = above, lo;  // = PathAdd(lo), for free
   above += add_[node];
   const std::size_t mid = (lo + hi) / 2;
-  const std::size_t l = TreeFind<AtLeast>(2 * node, lo, mid, from, above, units, leaf_above);
-  return l != kNoBlock ? l : TreeFind<AtLeast>(2 * node + 1, mid, hi, from, above, units, leaf_above);
+  const std::size_t l = TreeFind(2 * node, lo, mid, from, above, units, leaf_above);
+  return l != kNoBlock ? l : TreeFind(2 * node + 1, mid, hi, from, above, units, leaf_above);
 }
 
 void AvailabilityProfile::PushDownAdds(std::size_t node, std::int64_t above) {
@@ -140,22 +139,13 @@ AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) c
   return {b, static_cast<std::size_t>(std::upper_bound(first, ts.end(), t) - ts.begin()) - 1};
 }
 
-AvailabilityProfile::Pos AvailabilityProfile::LocateFrom(SimTime from) const {
-  if (from_layout_ != layout_ || from_time_ != from) {
-    from_pos_ = Locate(from);
-    from_time_ = from;
-    from_layout_ = layout_;
-  }
-  return from_pos_;
-}
-
 AvailabilityProfile::Pos AvailabilityProfile::FirstFromNow(SimTime from, std::int64_t units) const {
   // Compression asks this for every job it examines, with the same `from`
   // and the profile unchanged between moves; most jobs ask for one unit.
   for (const FirstFit& c : first_fit_)
     if (c.units == units && c.from == from && c.changes == changes_) return c.pos;
   FirstFit& c = first_fit_[first_fit_next_++ % first_fit_.size()];
-  c = {from, units, changes_, FirstAtLeast(LocateFrom(from), units)};
+  c = {from, units, changes_, FirstAtLeast(Locate(from), units)};
   return c.pos;
 }
 
@@ -163,7 +153,6 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
   Pos p = Locate(t);
   Block& blk = blocks_[p.b];
   if (blk.t[p.i] == t) return p;
-  ++layout_;
   // The new step copies the stored value, so block and tree stay valid.
   blk.t.insert(blk.t.begin() + static_cast<std::ptrdiff_t>(p.i + 1), t);
   blk.v.insert(blk.v.begin() + static_cast<std::ptrdiff_t>(p.i + 1), blk.v[p.i]);
@@ -299,7 +288,7 @@ AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t u
   if (p.b >= blocks_.size()) return End();
   if (const std::size_t k = scan(p.b, p.i, PathAdd(p.b)); k < blocks_[p.b].v.size()) return {p.b, k};
   std::int64_t path_add = 0;
-  const std::size_t b = TreeFind<true>(1, 0, leaves_, p.b + 1, 0, units, &path_add);
+  const std::size_t b = TreeFind(1, 0, leaves_, p.b + 1, 0, units, &path_add);
   if (b == kNoBlock) return End();
   return {b, scan(b, 0, path_add)};
 }
@@ -377,7 +366,6 @@ void AvailabilityProfile::Prune(SimTime now) {
   // them (and merging the equal neighbours that released reservations leave
   // behind) costs a tree rebuild, so it is done now and then.
   if (++prunes_ % 256 != 0) return;
-  ++layout_;
   ++changes_;
   PushDownAdds(1, 0);
   const Pos p = Locate(now);

@@ -64,8 +64,7 @@ class AvailabilityProfile {
   };
   Pos Locate(SimTime t) const;  // step containing t
   Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
-  Pos LocateFrom(SimTime from) const;  // same, cached while the layout stays
-  Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(LocateFrom(from)), cached
+  Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(Locate(from)), cached
   Pos Split(SimTime t);         // ensures a step starts exactly at t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
@@ -79,7 +78,7 @@ class AvailabilityProfile {
   void UpdateLeaf(std::size_t b);
   void TreeAdd(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1, std::int64_t d);
   std::int64_t TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1) const;
-  template <bool AtLeast>
+  // First block >= from holding a step with at least `units`.
   std::size_t TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::int64_t units, std::int64_t* leaf_above) const;  // *leaf_above = PathAdd(result)
   std::size_t TreeFindLast(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::size_t to,
@@ -104,10 +103,6 @@ class AvailabilityProfile {
   std::size_t leaves_ = 0;
   std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
-  std::uint64_t layout_ = 0;  // bumped whenever a step is inserted or removed
-  mutable std::uint64_t from_layout_ = ~std::uint64_t{0};
-  mutable SimTime from_time_ = kNoTime;
-  mutable Pos from_pos_{0, 0};
   std::uint64_t changes_ = 0;  // bumped by every change of a value or of the layout
   struct FirstFit {
     SimTime from = kNoTime;
