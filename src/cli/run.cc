@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -178,6 +179,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   // Output paths. Every output goes to a temporary file renamed into place
   // only when the whole run succeeded.
   std::string sched_path, res_path, jobs_path, summary_path;
+  std::vector<std::string> left_out;  // clustersim: the files --outputs did not name
   if (c.frontend == Frontend::kSimulator) {
     sched_path = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
     res_path = c.resource_file;
@@ -187,11 +189,16 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     }
     if (w.mode != TraceMode::kSimulation) sched_path.clear();  // dr_evt writes no schedule for a replay
   } else {
-    const std::string d = c.output_dir + "/";
-    if (c.write_schedule) sched_path = d + "schedule.csv";
-    if (c.write_resources) res_path = d + "resources.csv";
-    if (c.write_jobs) jobs_path = d + "jobs.csv";
-    if (c.write_summary) summary_path = d + "summary.json";
+    struct Output {
+      bool wanted;
+      const char* name;
+      std::string* path;
+    };
+    for (const Output& o : {Output{c.write_schedule, "schedule.csv", &sched_path},
+                            Output{c.write_resources, "resources.csv", &res_path},
+                            Output{c.write_jobs, "jobs.csv", &jobs_path},
+                            Output{c.write_summary, "summary.json", &summary_path}})
+      (o.wanted ? *o.path : left_out.emplace_back()) = c.output_dir + "/" + o.name;
   }
   const TimeFormat tf = c.time_format;
   // The resource trace is streamed while the engine runs.
@@ -283,16 +290,11 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
     return 1;
   }
-  if (c.frontend == Frontend::kClustersim) {
-    // A file this run was told not to write must not survive from an earlier
-    // run into the same directory, where it would pass for this run's.
-    const std::pair<bool, const char*> kFiles[] = {{c.write_schedule, "schedule.csv"},
-                                                   {c.write_resources, "resources.csv"},
-                                                   {c.write_jobs, "jobs.csv"},
-                                                   {c.write_summary, "summary.json"}};
+  // A file this run was told not to write must not survive from an earlier
+  // run into the same directory, where it would pass for this run's.
+  for (const std::string& path : left_out) {
     std::error_code ignored;
-    for (const auto& [written, name] : kFiles)
-      if (!written) std::filesystem::remove(std::filesystem::path(c.output_dir) / name, ignored);
+    std::filesystem::remove(path, ignored);
   }
   const double wall_s = Since(t0);
   const double write_s = Since(t2);
