@@ -82,7 +82,7 @@ bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
   return ok;
 }
 
-Result<std::string> Gunzip(const std::string& path, std::string compressed) {
+Result<std::string> Gunzip(const std::string& path, std::string_view compressed) {
   if (std::string fast; InflateWithLibdeflate(compressed, &fast)) return fast;
   // Inflate from memory with zlib's gzip+zlib auto-detection (windowBits 47).
   z_stream zs{};
@@ -94,7 +94,7 @@ Result<std::string> Gunzip(const std::string& path, std::string compressed) {
   out.reserve(guess);
   AdviseHugePages(out.data(), out.capacity());
   out.resize(guess);
-  zs.next_in = reinterpret_cast<Bytef*>(compressed.data());
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));  // zlib only reads it
   zs.avail_in = static_cast<uInt>(compressed.size());
   int rc = Z_OK;
   while (true) {
@@ -167,7 +167,7 @@ Result<FileContents> ReadFile(const std::string& path) {
     const auto* p = static_cast<const unsigned char*>(m);
     const size_t n = static_cast<size_t>(st.st_size);
     if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
-      Result<std::string> text = Gunzip(path, std::string(static_cast<const char*>(m), n));
+      Result<std::string> text = Gunzip(path, std::string_view(static_cast<const char*>(m), n));  // no copy of the input
       ::munmap(m, n);
       if (!text.ok()) return text.status();
       fc.data_ = text.take();
@@ -183,7 +183,7 @@ Result<FileContents> ReadFile(const std::string& path) {
   if (!raw.ok()) return raw.status();
   const std::string& d = raw.value();
   if (d.size() >= 2 && static_cast<unsigned char>(d[0]) == 0x1f && static_cast<unsigned char>(d[1]) == 0x8b) {
-    Result<std::string> text = Gunzip(path, raw.take());
+    Result<std::string> text = Gunzip(path, d);
     if (!text.ok()) return text.status();
     fc.data_ = text.take();
   } else {
