@@ -48,9 +48,7 @@ void PreferHugePagesForHeap(std::size_t bytes) {
   const auto g = reinterpret_cast<std::uintptr_t>(guard);
   const auto top = reinterpret_cast<std::uintptr_t>(::sbrk(0));
   if (g < aligned || g >= top) return;  // not glibc's brk heap (a sanitizer's allocator, say)
-  const auto begin = (g + kHuge - 1) & ~(kHuge - 1);
-  const auto end = top & ~(kHuge - 1);
-  if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  AdviseHugePages(guard, top - g);
 #else
   (void)bytes;
 #endif

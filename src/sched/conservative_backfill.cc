@@ -47,7 +47,7 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 void ConservativeScheduler::Compress(SimTime now) {
   compress_pending_ = false;
   profile_.Prune(now);
-  // Asked at every node the index descends through. An upper bound is
+  // Asked for every subtree the index looks at. An upper bound is
   // enough (the exact test is EarliestFitBefore), and a cheap one pays.
   auto may_fit = [&](std::int64_t units, SimTime r) { return profile_.MayFitBefore(now, units, r); };
   for (std::size_t pos = index_.FindMovable(0, may_fit); pos != ReservationIndex::kNone;
