@@ -77,8 +77,13 @@ TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
       profile.Prune(now);
       const int op = static_cast<int>(uniform(0, 9));
       if (op < 5 || held.empty()) {
-        const SimTime d = uniform(1, 200);
-        const std::int64_t n = uniform(1, kCapacity);
+        // Half of the jobs share a few shapes, as on real traces, so that
+        // CanStartBefore's per-shape cache is hit, lowered and recomputed.
+        constexpr std::pair<SimTime, std::int64_t> kShapes[] = {{150, 1}, {40, 1}, {120, 8}, {200, 30}};
+        const bool common = uniform(0, 1) == 0;
+        const auto shape = kShapes[uniform(0, 3)];
+        const SimTime d = common ? shape.first : uniform(1, 200);
+        const std::int64_t n = common ? shape.second : uniform(1, kCapacity);
         const SimTime t = profile.EarliestFit(now, d, n);
         ASSERT_EQ(t, naive.EarliestFit(now, d, n)) << "seed " << seed << " step " << step;
         profile.Reserve(t, t + d, n);
@@ -93,22 +98,27 @@ TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
         naive.Add(from, r.t1, r.n);
         held.erase(held.begin() + static_cast<std::ptrdiff_t>(k));
       } else {
-        // Compression of one reservation: ask, then move it if earlier.
-        const std::size_t k = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(held.size()) - 1));
-        Reservation& r = held[k];
-        if (r.t0 <= now) continue;
-        const SimTime d = r.t1 - r.t0;
-        naive.Add(r.t0, r.t1, r.n);
-        const SimTime expect = std::min(naive.EarliestFit(now, d, r.n), r.t0);
-        naive.Add(r.t0, r.t1, -r.n);
-        const SimTime t = profile.EarliestFitBefore(now, d, r.n, r.t0);
-        ASSERT_EQ(t, expect) << "seed " << seed << " step " << step;
-        if (t < r.t0) {
-          profile.Release(r.t0, r.t1, r.n);
+        // Compression, as the scheduler does it: ask several reservations
+        // whether they can start earlier (same profile, so cached answers
+        // are reused), and move the first that can.
+        const std::size_t first = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(held.size()) - 1));
+        for (std::size_t k = first; k < held.size() && k < first + 8; ++k) {
+          Reservation& r = held[k];
+          if (r.t0 <= now) continue;
+          const SimTime d = r.t1 - r.t0;
           naive.Add(r.t0, r.t1, r.n);
-          profile.Reserve(t, t + d, r.n);
-          naive.Add(t, t + d, -r.n);
-          r = {t, t + d, r.n};
+          const SimTime expect = std::min(naive.EarliestFit(now, d, r.n), r.t0);
+          naive.Add(r.t0, r.t1, -r.n);
+          ASSERT_EQ(profile.CanStartBefore(now, d, r.n, r.t0), expect < r.t0) << "seed " << seed << " step " << step;
+          const SimTime t = profile.EarliestFitBefore(now, d, r.n, r.t0);
+          ASSERT_EQ(t, expect) << "seed " << seed << " step " << step;
+          if (t < r.t0) {
+            profile.Move(r.t0, t, d, r.n);  // checked below against the naive release + reserve
+            naive.Add(r.t0, r.t1, r.n);
+            naive.Add(t, t + d, -r.n);
+            r = {t, t + d, r.n};
+            break;
+          }
         }
       }
       const SimTime a = now + uniform(0, 300), b = a + uniform(1, 300);
@@ -148,6 +158,39 @@ TEST(AvailabilityProfileTest, EarliestFitSkipsRunsThatAreTooShort) {
   EXPECT_EQ(p.MaxFree(150, 280), 0);
   EXPECT_EQ(p.MaxFree(150, 281), 10);
   EXPECT_EQ(p.FreeAt(320), 2);
+}
+
+// CanStartBefore caches the earliest whole fit per shape as a lower bound.
+// A release must lower it to the earliest start of a window that overlaps
+// the release, which can begin before the release does.
+TEST(AvailabilityProfileTest, CanStartBeforeSeesWindowsOpenedByALaterRelease) {
+  AvailabilityProfile p(10);
+  p.Reserve(0, 300, 10);
+  p.Reserve(300, 330, 2);  // the job asking: 2 units for 30, reserved at 300
+  p.Release(260, 280, 5);  // 5 free on [260, 280): too short for 30
+  EXPECT_FALSE(p.CanStartBefore(0, 30, 2, 300));
+  EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 300), 300);
+  p.Release(280, 295, 5);  // now [260, 295): a window [260, 290) ends before 300
+  EXPECT_TRUE(p.CanStartBefore(0, 30, 2, 300));
+  EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 300), 260);
+  // The window reaching the job's own start needs the units just before it.
+  EXPECT_FALSE(p.CanStartBefore(0, 60, 2, 300));
+  p.Release(295, 300, 2);
+  EXPECT_TRUE(p.CanStartBefore(0, 60, 2, 300));
+  EXPECT_EQ(p.EarliestFitBefore(0, 60, 2, 300), 260);
+  EXPECT_FALSE(p.CanStartBefore(300, 60, 2, 300));
+}
+
+// Move is a release then a reserve; overlapping windows change only the ends.
+TEST(AvailabilityProfileTest, MoveEqualsReleaseThenReserve) {
+  for (SimTime to : {0, 50, 90, 99}) {
+    AvailabilityProfile moved(10), plain(10);
+    for (AvailabilityProfile* p : {&moved, &plain}) p->Reserve(100, 200, 4);
+    moved.Move(100, to, 100, 4);
+    plain.Release(100, 200, 4);
+    plain.Reserve(to, to + 100, 4);
+    for (SimTime t = -1; t <= 201; ++t) ASSERT_EQ(moved.FreeAt(t), plain.FreeAt(t)) << "to " << to << " t " << t;
+  }
 }
 
 // Times before 1970 are negative; a window measured against "never" must

