@@ -78,7 +78,7 @@ TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
       const int op = static_cast<int>(uniform(0, 9));
       if (op < 5 || held.empty()) {
         // Half of the jobs share a few shapes, as on real traces, so that
-        // CanStartBefore's per-shape cache is hit, lowered and recomputed.
+        // EarliestFitBefore's per-shape cache is hit, lowered and recomputed.
         constexpr std::pair<SimTime, std::int64_t> kShapes[] = {{150, 1}, {40, 1}, {120, 8}, {200, 30}};
         const bool common = uniform(0, 1) == 0;
         const auto shape = kShapes[uniform(0, 3)];
@@ -109,7 +109,6 @@ TEST(AvailabilityProfileTest, MatchesNaiveStepFunctionUnderRandomReservations) {
           naive.Add(r.t0, r.t1, r.n);
           const SimTime expect = std::min(naive.EarliestFit(now, d, r.n), r.t0);
           naive.Add(r.t0, r.t1, -r.n);
-          ASSERT_EQ(profile.CanStartBefore(now, d, r.n, r.t0), expect < r.t0) << "seed " << seed << " step " << step;
           const SimTime t = profile.EarliestFitBefore(now, d, r.n, r.t0);
           ASSERT_EQ(t, expect) << "seed " << seed << " step " << step;
           if (t < r.t0) {
@@ -160,25 +159,24 @@ TEST(AvailabilityProfileTest, EarliestFitSkipsRunsThatAreTooShort) {
   EXPECT_EQ(p.FreeAt(320), 2);
 }
 
-// CanStartBefore caches the earliest whole fit per shape as a lower bound.
-// A release must lower it to the earliest start of a window that overlaps
-// the release, which can begin before the release does.
-TEST(AvailabilityProfileTest, CanStartBeforeSeesWindowsOpenedByALaterRelease) {
+// EarliestFitBefore caches the earliest whole fit per shape as a lower
+// bound. A release must lower it to the earliest start of a window that
+// overlaps the release, which can begin before the release does.
+TEST(AvailabilityProfileTest, EarliestFitBeforeSeesWindowsOpenedByALaterRelease) {
   AvailabilityProfile p(10);
   p.Reserve(0, 300, 10);
   p.Reserve(300, 330, 2);  // the job asking: 2 units for 30, reserved at 300
   p.Release(260, 280, 5);  // 5 free on [260, 280): too short for 30
-  EXPECT_FALSE(p.CanStartBefore(0, 30, 2, 300));
   EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 300), 300);
   p.Release(280, 295, 5);  // now [260, 295): a window [260, 290) ends before 300
-  EXPECT_TRUE(p.CanStartBefore(0, 30, 2, 300));
   EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 300), 260);
-  // The window reaching the job's own start needs the units just before it.
-  EXPECT_FALSE(p.CanStartBefore(0, 60, 2, 300));
+  // Longer than the free run: only a window reaching the job's own start
+  // could do, and that needs the units just before it.
+  EXPECT_EQ(p.EarliestFitBefore(0, 60, 2, 300), 300);
   p.Release(295, 300, 2);
-  EXPECT_TRUE(p.CanStartBefore(0, 60, 2, 300));
   EXPECT_EQ(p.EarliestFitBefore(0, 60, 2, 300), 260);
-  EXPECT_FALSE(p.CanStartBefore(300, 60, 2, 300));
+  EXPECT_EQ(p.EarliestFitBefore(270, 60, 2, 300), 270);
+  EXPECT_EQ(p.EarliestFitBefore(300, 60, 2, 300), 300);
 }
 
 // Move is a release then a reserve; overlapping windows change only the ends.

@@ -200,7 +200,7 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   // A whole window that fits only after this release contains a point of
   // [t0, t1), so it starts after t0 - duration: lower the cached bounds.
   if (delta > 0)
-    for (WholeFit& w : whole_fit_)
+    for (ShapeFit& w : shape_fit_)
       if (w.lower_bound > t0 - w.duration) w.lower_bound = t0 - w.duration + 1;
   Pos a = Split(t0);
   const std::size_t blocks = blocks_.size();
@@ -220,8 +220,7 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
 }
 
 std::int64_t AvailabilityProfile::FreeAt(SimTime t) const {
-  const Pos p = Locate(t);
-  return blocks_[p.b].v[p.i] + blocks_[p.b].lazy + PathAdd(p.b);
+  return StepFree(Locate(t));
 }
 
 std::int64_t AvailabilityProfile::MaxFree(SimTime a, SimTime b) const {
@@ -304,10 +303,8 @@ AvailabilityProfile::Pos AvailabilityProfile::FirstAtLeast(Pos p, std::int64_t u
   return {b, scan(b, 0, path_add)};
 }
 
-// The last step after p that starts before `until` and whose value is
-// < units, or End() if every such step has enough.
-AvailabilityProfile::Pos AvailabilityProfile::LastBelow(Pos p, SimTime until, std::int64_t units) const {
-  const Pos q = LocateAfter(p, until - 1);
+// The last step in (p, q] whose value is < units, or End().
+AvailabilityProfile::Pos AvailabilityProfile::LastBelowUpTo(Pos p, Pos q, std::int64_t units) const {
   if (q.b < p.b || (q.b == p.b && q.i <= p.i)) return End();
   auto scan_back = [&](std::size_t b, std::size_t lo, std::size_t hi, std::int64_t path_add) -> std::size_t {
     const Block& blk = blocks_[b];  // steps [lo, hi], from hi down
@@ -347,52 +344,59 @@ std::size_t AvailabilityProfile::TreeFindLast(std::size_t node, std::size_t lo, 
   return r != kNoBlock ? r : TreeFindLast(2 * node, lo, mid, from, to, above, units, leaf_above);
 }
 
-SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,
-                                               SimTime own) const {
-  if (duration <= 0) duration = 1;
-  if (own <= from) return own;
-  // With the job's own reservation released, free(τ) + units >= units on
-  // [own, own + duration) because free never drops below zero. A start
-  // t < own therefore needs enough units only on [t, min(t + duration, own)).
+SimTime AvailabilityProfile::EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units) const {
   // From a candidate start, look at the *last* short step in its window:
   // every start up to that step would contain it, so the next candidate is
   // the first step with enough units after it. Runs that are too short are
   // common on long queues, and this skips all of them inside one window.
   Pos p = FirstFromNow(from, units);
   for (;;) {
-    if (p.b == blocks_.size()) return own;
-    const SimTime start = std::max(blocks_[p.b].t[p.i], from);
-    if (start >= own) return own;
-    // = min(own, start + duration); written so that own = kTimeInfinity and
-    // a negative start (times before 1970) cannot overflow.
-    const SimTime need_until = start >= own - duration ? own : start + duration;
-    const Pos bad = LastBelow(p, need_until, units);
+    if (p.b == blocks_.size()) return kTimeInfinity;
+    const SimTime start = std::max(StepStart(p), from);
+    // = start + duration, saturated at "never" rather than overflowing.
+    const SimTime until = start >= kTimeInfinity - duration ? kTimeInfinity : start + duration;
+    const Pos bad = LastBelow(p, until, units);
     if (bad.b == blocks_.size()) return start;
     p = FirstAtLeast(bad, units);  // bad itself is short: the scan moves past it
   }
 }
 
-bool AvailabilityProfile::CanStartBefore(SimTime from, SimTime duration, std::int64_t units, SimTime own) const {
+SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units,
+                                               SimTime own) const {
   if (duration <= 0) duration = 1;
-  if (own <= from) return false;
-  if (own == kTimeInfinity) return true;
-  // Waiting jobs bunch at the same few starts: remember the last answer.
-  if (free_before_.t != own || free_before_.changes != changes_) free_before_ = {own, changes_, FreeAt(own - 1)};
-  if (free_before_.free >= units) return true;
-  if (own - from < duration) return false;  // no whole window ends by own
-  const SimTime last_start = own - duration;
-  WholeFit* w = nullptr;
-  for (WholeFit& c : whole_fit_)
-    if (c.units == units && c.duration == duration && c.from <= from) w = &c;
-  if (w == nullptr) {
-    w = &whole_fit_[whole_fit_next_++ % whole_fit_.size()];
-    *w = {from, duration, units, kNoTime};
+  if (own <= from) return own;
+  if (own == kTimeInfinity) return EarliestWholeFit(from, duration, units);
+  // A whole window ending by own. (Written own - from, not own - duration,
+  // so that times before 1970 cannot overflow.)
+  if (own - from >= duration) {
+    const SimTime last_start = own - duration;
+    ShapeFit* w = nullptr;
+    for (ShapeFit& c : shape_fit_)
+      if (c.units == units && c.duration == duration && c.from <= from) w = &c;
+    if (w == nullptr) {
+      w = &shape_fit_[shape_fit_next_++ % shape_fit_.size()];
+      *w = {from, duration, units, kNoTime};
+    }
+    // The earliest fit from a later `from` is no earlier: the bound holds.
+    if (std::max(w->lower_bound, from) <= last_start) {
+      w->from = from;
+      w->lower_bound = EarliestWholeFit(from, duration, units);
+      if (w->lower_bound <= last_start) return w->lower_bound;
+    }
   }
-  // The earliest fit from a later `from` is no earlier: the bound holds.
-  if (std::max(w->lower_bound, from) > last_start) return false;
-  w->from = from;
-  w->lower_bound = EarliestFit(from, duration, units);
-  return w->lower_bound <= last_start;
+  // Otherwise a window reaching own, so [t, own) has the units everywhere.
+  // (If that run began by own - duration it would hold a whole window.)
+  if (step_before_.own != own || step_before_.changes != changes_) {
+    const Pos last = Locate(own - 1);
+    step_before_ = {own, changes_, last, StepFree(last)};
+  }
+  if (step_before_.free < units) return own;
+  // The step at or after from's with enough units comes no later than the
+  // one before own; the run starts after the last short step between them.
+  const Pos first = FirstFromNow(from, units);
+  const Pos bad = LastBelowUpTo(first, step_before_.pos, units);
+  if (bad.b == blocks_.size()) return std::max(StepStart(first), from);
+  return StepStart(NextStep(bad));
 }
 
 void AvailabilityProfile::Prune(SimTime now) {

@@ -29,21 +29,21 @@ class AvailabilityProfile {
   // Earliest t >= from with free(τ) >= units for all τ in [t, t + duration).
   // kTimeInfinity if never. duration 0 counts as 1 tick.
   SimTime EarliestFit(SimTime from, SimTime duration, std::int64_t units) const {
-    return EarliestFitBefore(from, duration, units, kTimeInfinity);
+    return EarliestWholeFit(from, std::max<SimTime>(duration, 1), units);
   }
   // For a job already reserved at [own, own + duration): the earliest start
   // it could move to if its own reservation were released, or `own` if none
   // is earlier. Same answer as Release + EarliestFit, without mutating.
+  //
+  // Compression asks this of every waiting job, and most cannot move, so the
+  // answer is built from two cheap facts. A start t < own either has a whole
+  // window [t, t + duration) ending by own, which EarliestFit finds (cached
+  // per (units, duration) as a lower bound that stays valid while units are
+  // taken and is lowered by every release; RICC's waiting jobs share a
+  // handful of shapes), or its window reaches own, and then it starts where
+  // the run of steps with enough units that ends at own begins (99.9 % of
+  // the moves on RICC).
   SimTime EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units, SimTime own) const;
-  // Whether EarliestFitBefore(from, duration, units, own) < own: the same
-  // answer, usually without its search. A job can start before `own` either
-  // in a window that reaches `own` (then the step just before `own` has the
-  // units: 99.9 % of the moves on RICC) or in a whole window that ends by
-  // `own`, which needs EarliestFit(from, duration, units) <= own - duration.
-  // That earliest fit is cached per (units, duration) as a lower bound that
-  // stays valid while units are taken and is lowered by every release; most
-  // waiting jobs share a handful of shapes (RICC: 39 % are 1 unit for 72 h).
-  bool CanStartBefore(SimTime from, SimTime duration, std::int64_t units, SimTime own) const;
   void Reserve(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, -units); }
   void Release(SimTime t0, SimTime t1, std::int64_t units) { Add(t0, t1, units); }
   // = Release(from, from + duration) then Reserve(to, to + duration), for
@@ -87,7 +87,12 @@ class AvailabilityProfile {
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
   Pos FirstAtLeast(Pos p, std::int64_t units) const;
-  Pos LastBelow(Pos p, SimTime until, std::int64_t units) const;
+  Pos LastBelow(Pos p, SimTime until, std::int64_t units) const { return LastBelowUpTo(p, LocateAfter(p, until - 1), units); }
+  Pos LastBelowUpTo(Pos p, Pos q, std::int64_t units) const;  // the last step in (p, q] below units, or End()
+  SimTime StepStart(Pos p) const { return blocks_[p.b].t[p.i]; }
+  std::int64_t StepFree(Pos p) const { return blocks_[p.b].v[p.i] + blocks_[p.b].lazy + PathAdd(p.b); }
+  Pos NextStep(Pos p) const { return p.i + 1 < blocks_[p.b].t.size() ? Pos{p.b, p.i + 1} : Pos{p.b + 1, 0}; }
+  SimTime EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units) const;
   void MergeEqualNeighbours();
 
   // The segment tree over blocks. Leaf b holds block b's min/max including
@@ -130,22 +135,25 @@ class AvailabilityProfile {
   };
   mutable std::array<FirstFit, 4> first_fit_{};
   mutable std::size_t first_fit_next_ = 0;
-  // CanStartBefore's cache: for each shape, a time no later than its
-  // earliest whole fit from `from` (equal to it when computed).
-  struct WholeFit {
+  // EarliestFitBefore's caches. For each shape, a time no later than its
+  // earliest whole fit from `from` (equal to it when computed); and the step
+  // just before the last `own` asked, since waiting jobs bunch at a few
+  // starts.
+  struct ShapeFit {
     SimTime from = kNoTime;
     SimTime duration = 0;
     std::int64_t units = -1;
     SimTime lower_bound = kNoTime;
   };
-  mutable std::array<WholeFit, 16> whole_fit_{};
-  struct FreeBefore {
-    SimTime t = kNoTime;
+  mutable std::array<ShapeFit, 16> shape_fit_{};
+  mutable std::size_t shape_fit_next_ = 0;
+  struct StepBefore {
+    SimTime own = kNoTime;
     std::uint64_t changes = 0;
-    std::int64_t free = 0;  // FreeAt(t - 1)
+    Pos pos{0, 0};
+    std::int64_t free = 0;
   };
-  mutable FreeBefore free_before_;
-  mutable std::size_t whole_fit_next_ = 0;
+  mutable StepBefore step_before_;
   // MaxFreeBound's cache for bound_from_: (first time, running maximum over
   // blocks) where that maximum grows, raised by the releases made since.
   mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;

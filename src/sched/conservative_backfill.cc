@@ -57,7 +57,6 @@ void ConservativeScheduler::Compress(SimTime now) {
     const std::int64_t n = jobs_[id].units;
     // = release, earliest fit, reserve; but most visited jobs cannot move
     // (88 % on RICC), and asking first leaves the profile untouched for them.
-    if (!profile_.CanStartBefore(now, q, n, old)) continue;
     const SimTime t = profile_.EarliestFitBefore(now, q, n, old);
     if (t == old) continue;
     profile_.Move(old, t, q, n);
