@@ -82,14 +82,6 @@ void AvailabilityProfile::TreeAdd(std::size_t node, std::size_t lo, std::size_t 
   tmx_[node] = std::max(tmx_[2 * node], tmx_[2 * node + 1]) + add_[node];
 }
 
-std::int64_t AvailabilityProfile::TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0,
-                                          std::size_t b1) const {
-  if (b1 <= lo || hi <= b0) return kMinusInf;
-  if (b0 <= lo && hi <= b1) return tmx_[node];
-  const std::size_t mid = (lo + hi) / 2;
-  return std::max(TreeMax(2 * node, lo, mid, b0, b1), TreeMax(2 * node + 1, mid, hi, b0, b1)) + add_[node];
-}
-
 // First block >= from holding a step with value >= units. `above` is the
 // sum of the adds of the node's ancestors.
 std::size_t AvailabilityProfile::TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
@@ -187,16 +179,6 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(SimTime t) {
 void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (t1 <= t0) return;
   ++changes_;
-  // MaxFreeBound stays an upper bound when units are taken. Units given back
-  // raise it by at most `delta` for every r > t0: add delta to the staircase
-  // from the level that covers t0 on (it stays monotone, and one level may
-  // become a little loose).
-  if (delta > 0 && !bound_steps_.empty()) {
-    auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), t0,
-                               [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
-    for (auto s = std::prev(it); s != bound_steps_.end(); ++s) s->second += delta;
-    ++bound_releases_;
-  }
   // A whole window that fits only after this release contains a point of
   // [t0, t1), so it starts after t0 - duration: lower the cached bounds.
   if (delta > 0)
@@ -221,68 +203,6 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
 
 std::int64_t AvailabilityProfile::FreeAt(SimTime t) const {
   return StepFree(Locate(t));
-}
-
-std::int64_t AvailabilityProfile::MaxFree(SimTime a, SimTime b) const {
-  if (a >= b) return kMinusInf;
-  const Pos p = Locate(a), q = Locate(b - 1);  // the first and last steps meeting [a, b)
-  auto scan = [&](std::size_t blk_index, std::size_t i0, std::size_t i1) {
-    const Block& blk = blocks_[blk_index];
-    const std::int64_t base = blk.lazy + PathAdd(blk_index);
-    if (i0 == 0 && i1 == blk.v.size()) return blk.mx + base;
-    return *std::max_element(blk.v.begin() + static_cast<std::ptrdiff_t>(i0),
-                             blk.v.begin() + static_cast<std::ptrdiff_t>(i1)) +
-           base;
-  };
-  if (p.b == q.b) return scan(p.b, p.i, q.i + 1);
-  std::int64_t best = std::max(scan(p.b, p.i, blocks_[p.b].v.size()), scan(q.b, 0, q.i + 1));
-  if (p.b + 1 < q.b) best = std::max(best, TreeMax(1, 0, leaves_, p.b + 1, q.b));
-  return best;
-}
-
-void AvailabilityProfile::CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from,
-                                          std::int64_t above, std::vector<std::int64_t>* out) const {
-  if (hi <= from || lo >= blocks_.size()) return;
-  if (node >= leaves_) return out->push_back(tmx_[node] + above);
-  above += add_[node];
-  const std::size_t mid = (lo + hi) / 2;
-  CollectBlockMax(2 * node, lo, mid, from, above, out);
-  CollectBlockMax(2 * node + 1, mid, hi, from, above, out);
-}
-
-void AvailabilityProfile::RebuildBound(SimTime from) const {
-  const Pos p = Locate(from);
-  std::vector<std::int64_t>& block_max = bound_scratch_;
-  block_max.clear();
-  CollectBlockMax(1, 0, leaves_, p.b, 0, &block_max);
-  block_max[0] = MaxFree(from, front_.size() > p.b + 1 ? front_[p.b + 1] : kTimeInfinity);
-  // The running maximum is a staircase with few steps (about 20 on RICC,
-  // against 100+ blocks): keep only the steps, so a lookup searches a
-  // handful of entries.
-  bound_steps_.assign(1, {kNoTime, block_max[0]});
-  for (std::size_t i = 1; i < block_max.size(); ++i)
-    if (block_max[i] > bound_steps_.back().second) bound_steps_.emplace_back(front_[p.b + i], block_max[i]);
-  bound_from_ = from;
-  bound_releases_ = 0;
-}
-
-std::int64_t AvailabilityProfile::MaxFreeBound(SimTime from, SimTime r) const {
-  if (r <= from) return kMinusInf;
-  RefreshBound(from);
-  // The last step starting at or before r - 1 (the block holding r - 1 is
-  // the last one meeting [from, r)).
-  auto it = std::upper_bound(bound_steps_.begin(), bound_steps_.end(), r - 1,
-                             [](SimTime t, const std::pair<SimTime, std::int64_t>& s) { return t < s.first; });
-  return std::min(std::prev(it)->second, capacity_);  // nothing is ever freer than empty
-}
-
-bool AvailabilityProfile::MayFitBefore(SimTime from, std::int64_t units, SimTime r) const {
-  if (r <= from) return false;
-  RefreshBound(from);
-  // Most questions are settled by the first or the last level.
-  if (units <= bound_steps_.front().second) return true;
-  if (units > bound_steps_.back().second) return false;
-  return units <= MaxFreeBound(from, r);
 }
 
 // First step at or after p whose value is >= units.

@@ -54,15 +54,6 @@ class AvailabilityProfile {
     Reserve(to, std::min(from, to + duration), units);
     Release(std::max(from, to + duration), from + duration, units);
   }
-  // Largest free value on [a, b); a very negative number if a >= b.
-  std::int64_t MaxFree(SimTime a, SimTime b) const;
-  // An upper bound of MaxFree(from, r), for pruning many ranges with the
-  // same `from`: exact up to block granularity when rebuilt, then raised in
-  // place by each release (never lowered) until the next rebuild; capped at
-  // the capacity. A lookup is a binary search over ~20 levels.
-  std::int64_t MaxFreeBound(SimTime from, SimTime r) const;
-  // units <= MaxFreeBound(from, r), answered without a search when possible.
-  bool MayFitBefore(SimTime from, std::int64_t units, SimTime r) const;
   std::int64_t FreeAt(SimTime t) const;
   // Tells the profile that nothing before `now` will be asked again; every
   // 256th call drops those steps and merges equal neighbours.
@@ -100,7 +91,6 @@ class AvailabilityProfile {
   std::int64_t PathAdd(std::size_t b) const;  // adds above leaf b
   void UpdateLeaf(std::size_t b);
   void TreeAdd(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1, std::int64_t d);
-  std::int64_t TreeMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t b0, std::size_t b1) const;
   // First block >= from holding a step with at least `units`.
   std::size_t TreeFind(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
                        std::int64_t units, std::int64_t* leaf_above) const;  // *leaf_above = PathAdd(result)
@@ -108,18 +98,6 @@ class AvailabilityProfile {
                            std::int64_t above, std::int64_t units, std::int64_t* leaf_above) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
-  // Rebuilds MaxFreeBound's staircase when `from` moved, or after a few
-  // releases: until then the cached staircase plus the units released since
-  // is still an upper bound, a little looser; a rebuild per reservation move
-  // cost a quarter of a long compression.
-  void RefreshBound(SimTime from) const {
-    constexpr std::size_t kMaxPendingReleases = 8;
-    if (bound_from_ != from || bound_releases_ > kMaxPendingReleases || bound_steps_.empty()) RebuildBound(from);
-  }
-  void RebuildBound(SimTime from) const;
-  void CollectBlockMax(std::size_t node, std::size_t lo, std::size_t hi, std::size_t from, std::int64_t above,
-                       std::vector<std::int64_t>* out) const;
-
   std::int64_t capacity_;
   std::vector<Block> blocks_;
   std::vector<SimTime> front_;  // blocks_[b].t.front(), contiguous for binary search
@@ -154,12 +132,6 @@ class AvailabilityProfile {
     std::int64_t free = 0;
   };
   mutable StepBefore step_before_;
-  // MaxFreeBound's cache for bound_from_: (first time, running maximum over
-  // blocks) where that maximum grows, raised by the releases made since.
-  mutable std::vector<std::pair<SimTime, std::int64_t>> bound_steps_;
-  mutable std::size_t bound_releases_ = 0;  // folded into bound_steps_ since its rebuild
-  mutable std::vector<std::int64_t> bound_scratch_;
-  mutable SimTime bound_from_ = kNoTime;
 };
 
 }  // namespace clustersim

@@ -29,7 +29,7 @@ void ConservativeScheduler::Submit(JobId id, SimTime now) {
   slot_[id] = t;
   is_waiting_[id] = 1;
   waiting_.push_back(id);
-  index_.Set(waiting_.size() - 1, jobs_[id].units, t);
+  index_.Set(waiting_.size() - 1, t);
   ++live_;
 }
 
@@ -47,21 +47,21 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 void ConservativeScheduler::Compress(SimTime now) {
   compress_pending_ = false;
   profile_.Prune(now);
-  // Asked for every subtree the index looks at. An upper bound is
-  // enough (the exact test is EarliestFitBefore), and a cheap one pays.
-  auto may_fit = [&](std::int64_t units, SimTime r) { return profile_.MayFitBefore(now, units, r); };
-  for (std::size_t pos = index_.FindMovable(0, may_fit); pos != ReservationIndex::kNone;
-       pos = index_.FindMovable(pos + 1, may_fit)) {
+  // Every waiting job is asked, in submit order. Pruning whole ranges of the
+  // queue with a bound on the free units before their starts was tried: it
+  // cost more than the questions it saved once a question became cheap.
+  for (std::size_t pos = 0; pos < waiting_.size(); ++pos) {
     const JobId id = waiting_[pos];
+    if (!is_waiting_[id]) continue;
     const SimTime q = Estimate(id), old = slot_[id];
     const std::int64_t n = jobs_[id].units;
-    // = release, earliest fit, reserve; but most visited jobs cannot move
+    // = release, earliest fit, reserve; but most jobs asked cannot move
     // (88 % on RICC), and asking first leaves the profile untouched for them.
     const SimTime t = profile_.EarliestFitBefore(now, q, n, old);
     if (t == old) continue;
     profile_.Move(old, t, q, n);
     slot_[id] = t;
-    index_.Set(pos, n, t);
+    index_.Set(pos, t);
   }
 }
 
@@ -92,7 +92,7 @@ void ConservativeScheduler::MaybeCompact() {
     if (is_waiting_[id]) waiting_[w++] = id;
   waiting_.resize(w);
   index_.Reset(w);
-  for (std::size_t i = 0; i < w; ++i) index_.Set(i, jobs_[waiting_[i]].units, slot_[waiting_[i]]);
+  for (std::size_t i = 0; i < w; ++i) index_.Set(i, slot_[waiting_[i]]);
 }
 
 }  // namespace clustersim

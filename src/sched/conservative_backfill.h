@@ -5,8 +5,8 @@
 // earlier job). When a job ends before its estimate, the freed tail is
 // returned and the queue is compressed in submit order (pyss semantics): each
 // waiting job is re-placed at its earliest start, never later than before.
-// Compression only visits jobs that might move (ReservationIndex); the others
-// would be re-placed exactly where they are, so skipping them changes nothing.
+// Compression asks every waiting job whether it can start earlier before
+// touching the profile; most cannot, and asking is cheap (EarliestFitBefore).
 
 #include <vector>
 

@@ -7,43 +7,29 @@ namespace clustersim {
 void ReservationIndex::Reset(std::size_t n) {
   leaves_ = 1;
   while (leaves_ < std::max<std::size_t>(n, 1)) leaves_ *= 2;
-  min_n_.assign(2 * leaves_, kInf);
-  min_r_.assign(2 * leaves_, kInf);
-  max_r_.assign(2 * leaves_, kMinusInf);
+  min_r_.assign(2 * leaves_, kCleared);
 }
 
-void ReservationIndex::Pull(std::size_t i) {
-  min_n_[i] = std::min(min_n_[2 * i], min_n_[2 * i + 1]);
-  min_r_[i] = std::min(min_r_[2 * i], min_r_[2 * i + 1]);
-  max_r_[i] = std::max(max_r_[2 * i], max_r_[2 * i + 1]);
-}
+void ReservationIndex::Pull(std::size_t i) { min_r_[i] = std::min(min_r_[2 * i], min_r_[2 * i + 1]); }
 
 void ReservationIndex::Grow(std::size_t n) {
   const std::size_t old = leaves_;
-  std::vector<std::int64_t> a(min_n_.begin() + static_cast<std::ptrdiff_t>(old), min_n_.end());
-  std::vector<std::int64_t> b(min_r_.begin() + static_cast<std::ptrdiff_t>(old), min_r_.end());
-  std::vector<std::int64_t> c(max_r_.begin() + static_cast<std::ptrdiff_t>(old), max_r_.end());
+  const std::vector<SimTime> leaves(min_r_.begin() + static_cast<std::ptrdiff_t>(old), min_r_.end());
   Reset(std::max(n, 2 * old));
-  std::copy(a.begin(), a.end(), min_n_.begin() + static_cast<std::ptrdiff_t>(leaves_));
-  std::copy(b.begin(), b.end(), min_r_.begin() + static_cast<std::ptrdiff_t>(leaves_));
-  std::copy(c.begin(), c.end(), max_r_.begin() + static_cast<std::ptrdiff_t>(leaves_));
+  std::copy(leaves.begin(), leaves.end(), min_r_.begin() + static_cast<std::ptrdiff_t>(leaves_));
   for (std::size_t i = leaves_ - 1; i >= 1; --i) Pull(i);
 }
 
-void ReservationIndex::Set(std::size_t pos, std::int64_t units, SimTime start) {
+void ReservationIndex::Set(std::size_t pos, SimTime start) {
   if (pos >= leaves_) Grow(pos + 1);
   std::size_t i = pos + leaves_;
-  min_n_[i] = units;
   min_r_[i] = start;
-  max_r_[i] = start;
   for (i /= 2; i >= 1; i /= 2) Pull(i);
 }
 
 void ReservationIndex::Clear(std::size_t pos) {
   std::size_t i = pos + leaves_;
-  min_n_[i] = kInf;
-  min_r_[i] = kInf;
-  max_r_[i] = kMinusInf;
+  min_r_[i] = kCleared;
   for (i /= 2; i >= 1; i /= 2) Pull(i);
 }
 
@@ -61,9 +47,9 @@ std::size_t ReservationIndex::FindDue(std::size_t from, SimTime now) const {
 }
 
 std::size_t ReservationIndex::FirstLive() const {
-  if (!leaves_ || min_n_[1] == kInf) return kNone;
+  if (!leaves_ || min_r_[1] == kCleared) return kNone;
   std::size_t i = 1;
-  while (i < leaves_) i = min_n_[2 * i] != kInf ? 2 * i : 2 * i + 1;
+  while (i < leaves_) i = min_r_[2 * i] != kCleared ? 2 * i : 2 * i + 1;
   return i - leaves_;
 }
 
