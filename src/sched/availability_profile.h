@@ -74,7 +74,7 @@ class AvailabilityProfile {
   Pos Locate(SimTime t) const;  // step containing t
   Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
   Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(Locate(from)), cached
-  Pos Split(SimTime t);         // ensures a step starts exactly at t
+  Pos Split(Pos hint, SimTime t);  // ensures a step starts exactly at t (at or after the hint's step)
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
   Pos FirstAtLeast(Pos p, std::int64_t units) const;
