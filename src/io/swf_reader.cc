@@ -9,10 +9,12 @@
 
 namespace clustersim {
 
-bool IsSwfTimeField(int i) {
-  return i == kSwfSubmit || i == kSwfWait || i == kSwfRun || i == kSwfAvgCpu || i == kSwfReqTime ||
-         i == kSwfThinkTime;
-}
+namespace {
+constexpr std::uint32_t kTimeFieldMask = (1u << kSwfSubmit) | (1u << kSwfWait) | (1u << kSwfRun) |
+                                         (1u << kSwfAvgCpu) | (1u << kSwfReqTime) | (1u << kSwfThinkTime);
+}  // namespace
+
+bool IsSwfTimeField(int i) { return i >= 0 && i < kSwfFieldCount && ((kTimeFieldMask >> i) & 1u) != 0; }
 
 bool SwfRecord::IsTimeField(int i) const { return IsSwfTimeField(i); }
 
@@ -35,36 +37,38 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t) {
 // Parses the 18 fields of a job line without tokenising: digits with an
 // optional sign and fraction, separated by spaces or tabs. Returns false on
 // anything else (exponents, junk, too few fields): the caller then takes the
-// slow path that produces the diagnostic.
-bool FastParseFields(std::string_view line, SwfRecord* r) {
-  const char* p = line.data();
-  const char* end = p + line.size();
+// slow path that produces the diagnostic. Same values as that path.
+constexpr std::int64_t kFractionScale[7] = {1'000'000, 100'000, 10'000, 1'000, 100, 10, 1};
+
+bool FastParseFields(const char* p, const char* end, SwfRecord* r) {
   for (int i = 0; i < kSwfFieldCount; ++i) {
     while (p < end && (*p == ' ' || *p == '\t')) ++p;
     if (p == end) return false;
-    bool neg = false;
-    if (*p == '-') neg = true, ++p;
-    std::int64_t whole = 0;
+    const bool neg = *p == '-';
+    p += neg ? 1 : 0;
     const char* digits = p;
-    // At most 12 digits (< 1e12 s): no overflow below; longer numbers take the
-    // slow path, which reports number_out_of_range.
-    while (p < end && *p >= '0' && *p <= '9' && p - digits < 12) whole = whole * 10 + (*p++ - '0');
-    if (p == digits) return false;
+    std::uint64_t whole = 0;  // unsigned: wraps harmlessly on long numbers, refused below
+    for (unsigned d; p < end && (d = static_cast<unsigned>(*p) - '0') <= 9; ++p) whole = whole * 10 + d;
+    // None, or 1e12 s and more (ticks would near the int64 limit): the slow
+    // path reports number_out_of_range.
+    if (p == digits || p - digits > 12) return false;
     std::int64_t frac = 0;
     int nfrac = 0;
     if (p < end && *p == '.') {
-      ++p;
-      while (p < end && *p >= '0' && *p <= '9') {
-        if (nfrac < 6) frac = frac * 10 + (*p - '0'), ++nfrac;
-        else if (nfrac == 6) return false;  // needs rounding: slow path
-        ++p;
+      for (unsigned d; ++p < end && (d = static_cast<unsigned>(*p) - '0') <= 9;) {
+        if (nfrac == 6) return false;  // finer than a tick: the slow path rounds
+        frac = frac * 10 + d;
+        ++nfrac;
       }
     }
     if (p < end && *p != ' ' && *p != '\t' && *p != '\r') return false;
-    for (int k = nfrac; k < 6; ++k) frac *= 10;
-    SimTime v = whole * kTicksPerSecond + frac;
-    if (neg) v = -v;
-    r->f[i] = IsSwfTimeField(i) ? (v == -kTicksPerSecond ? SwfRecord::kUnknown : v) : v / kTicksPerSecond;
+    const auto w = static_cast<std::int64_t>(whole);
+    if ((kTimeFieldMask >> i) & 1u) {
+      const SimTime v = (w * kTicksPerSecond + frac * kFractionScale[nfrac]) * (neg ? -1 : 1);
+      r->f[i] = v == -kTicksPerSecond ? SwfRecord::kUnknown : v;  // -1 s means unknown
+    } else {
+      r->f[i] = neg ? -w : w;  // counts and ids: whole numbers, any fraction dropped
+    }
   }
   return true;
 }
@@ -81,8 +85,9 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
   std::vector<std::string_view> tok;
   std::int64_t records = 0;
   while (cursor.Next(&line)) {
-    size_t first = line.find_first_not_of(" \t\r");
-    if (first == std::string_view::npos) continue;
+    size_t first = 0;
+    while (first < line.size() && (line[first] == ' ' || line[first] == '\t' || line[first] == '\r')) ++first;
+    if (first == line.size()) continue;
     if (line[first] == ';') {
       ParseHeaderComment(line, t);
       continue;
@@ -91,7 +96,7 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
     SwfRecord r;
     r.line = ln;
     bool ok = true;
-    if (!FastParseFields(line, &r)) {
+    if (!FastParseFields(line.data() + first, line.data() + line.size(), &r)) {
       // Slow path, only for lines the fast parser refuses: find the field at
       // fault and say why.
       SplitWhitespace(line, &tok);
