@@ -109,18 +109,21 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
 
 namespace {
 
-template <typename E, typename Parser>
-Status ParseEnum(const std::string& flag, const std::string& value, Parser parse, E* out,
-                 std::initializer_list<const char*> names) {
-  if (parse(value, out)) return Status::Ok();
-  std::string list, best;
+// Parses `value` with the enum's name table; an unknown value gets the list
+// of canonical names (plus `extra`, names the caller maps itself) and the
+// nearest one.
+template <typename E, std::size_t N>
+Status ParseEnum(const std::string& flag, const std::string& value, const EnumName<E> (&table)[N], E* out,
+                 std::initializer_list<std::string_view> extra = {}) {
+  if (ParseEnumName(table, value, out)) return Status::Ok();
+  std::vector<std::string_view> names = CanonicalNames(table);
+  names.insert(names.end(), extra.begin(), extra.end());
+  std::string best;
   int best_d = 3;
-  for (const char* n : names) {
-    list += (list.empty() ? "" : ", ") + std::string(n);
-    int d = EditDistance(value, n);
-    if (d < best_d) best_d = d, best = n;
-  }
-  return Status::Error(fmt::format("{}: unknown value '{}' (expected one of: {}){}", flag, value, list,
+  for (std::string_view n : names)
+    if (const int d = EditDistance(value, n); d < best_d) best_d = d, best = n;
+  return Status::Error(fmt::format("{}: unknown value '{}' (expected one of: {}){}", flag, value,
+                                   fmt::join(names, ", "),
                                    best.empty() ? "" : fmt::format("; did you mean '{}'?", best)));
 }
 
@@ -165,25 +168,23 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   // Policy and compat preset.
   Policy& p = c.engine.policy;
   RETURN_IF_ERROR(ParseEnum("--compat", v.compat.empty() ? std::string(sim ? "dr_evt" : "none") : v.compat,
-                            ParseCompat, &p.compat, {"none", "dr_evt", "pyss", "rlscheduler"}));
+                            kCompatNames, &p.compat));
   // A preset brings its input normalisation; an explicit --swf-policy wins.
   const std::string swf = !v.swf_policy.empty()                  ? v.swf_policy
                           : p.compat == Compat::kPyss           ? "pyss"
                           : p.compat == Compat::kRlScheduler    ? "rlscheduler"
                                                                 : "strict";
-  RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, ParseSwfPolicy, &c.load.swf.policy,
-                            {"strict", "clean", "pyss", "pyss-strong", "rlscheduler", "batsim"}));
+  RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, kSwfPolicyNames, &c.load.swf.policy));
   std::string order = v.policy;
   if (order == "fcfs_alt") order = "fcfs";
   if (order == "fcfs_conservative") {
     p.dr_evt_fcfs_conservative = true;
     order = "fcfs";
   }
-  RETURN_IF_ERROR(ParseEnum("--policy", order, ParseOrdering, &p.ordering,
-                            {"fcfs", "sjf", "ljf", "wfp3", "unicep", "f1", "fcfs_alt", "fcfs_conservative"}));
+  RETURN_IF_ERROR(ParseEnum("--policy", order, kOrderingNames, &p.ordering, {"fcfs_alt", "fcfs_conservative"}));
   const bool rl = p.compat == Compat::kRlScheduler;
-  RETURN_IF_ERROR(ParseEnum("--backfill", !v.backfill.empty() ? v.backfill : rl ? "none" : "easy", ParseBackfill,
-                            &p.backfill, {"none", "easy", "conservative"}));
+  RETURN_IF_ERROR(ParseEnum("--backfill", !v.backfill.empty() ? v.backfill : rl ? "none" : "easy", kBackfillNames,
+                            &p.backfill));
   const bool dr = p.compat == Compat::kDrEvt;
   p.backfill_strict_lt = dr || p.dr_evt_fcfs_conservative;
   p.extra_nodes = !dr && !p.dr_evt_fcfs_conservative;
@@ -212,13 +213,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.load.csv.skip_overruns = dr;
 
   // Run times.
-  RETURN_IF_ERROR(ParseEnum("--run_time_mode", v.run_time_mode, ParseRunTimeMode, &c.run_time.mode,
-                            {"actual", "limit", "distribution"}));
-  RETURN_IF_ERROR(ParseEnum("--run_time_distribution", v.run_time_distribution, ParseDistribution,
-                            &c.run_time.distribution, {"normal", "lognormal", "uniform"}));
+  RETURN_IF_ERROR(ParseEnum("--run_time_mode", v.run_time_mode, kRunTimeModeNames, &c.run_time.mode));
+  RETURN_IF_ERROR(
+      ParseEnum("--run_time_distribution", v.run_time_distribution, kDistributionNames, &c.run_time.distribution));
   RETURN_IF_ERROR(ParseEnum("--run_time_compat",
                             v.run_time_compat.empty() ? std::string(dr ? "dr_evt" : "spec") : v.run_time_compat,
-                            ParseRunTimeCompat, &c.run_time.compat, {"spec", "dr_evt"}));
+                            kRunTimeCompatNames, &c.run_time.compat));
   c.run_time.scale = v.run_time_scale;
   c.run_time.stddev = v.run_time_stddev;
   c.run_time.strict = v.strict;

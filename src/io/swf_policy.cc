@@ -10,28 +10,8 @@
 
 namespace clustersim {
 
-bool ParseSwfPolicy(std::string_view name, SwfPolicy* out) {
-  static constexpr std::pair<std::string_view, SwfPolicy> kNames[] = {
-      {"strict", SwfPolicy::kStrict},   {"clean", SwfPolicy::kClean},
-      {"pyss", SwfPolicy::kPyss},       {"pyss-strong", SwfPolicy::kPyssStrong},
-      {"rlscheduler", SwfPolicy::kRlScheduler}, {"batsim", SwfPolicy::kBatsim},
-      {"batsim-delay", SwfPolicy::kBatsim}};
-  for (const auto& [n, p] : kNames)
-    if (n == name) return *out = p, true;
-  return false;
-}
-
-const char* SwfPolicyName(SwfPolicy p) {
-  switch (p) {
-    case SwfPolicy::kStrict: return "strict";
-    case SwfPolicy::kClean: return "clean";
-    case SwfPolicy::kPyss: return "pyss";
-    case SwfPolicy::kPyssStrong: return "pyss-strong";
-    case SwfPolicy::kRlScheduler: return "rlscheduler";
-    case SwfPolicy::kBatsim: return "batsim";
-  }
-  return "?";
-}
+bool ParseSwfPolicy(std::string_view name, SwfPolicy* out) { return ParseEnumName(kSwfPolicyNames, name, out); }
+const char* SwfPolicyName(SwfPolicy p) { return EnumNameOf(kSwfPolicyNames, p); }
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "model/diagnostics.h"
+#include "model/name_table.h"
 #include "io/swf_reader.h"
 #include "model/status.h"
 #include "model/workload.h"
@@ -25,6 +26,12 @@
 namespace clustersim {
 
 enum class SwfPolicy : std::uint8_t { kStrict, kClean, kPyss, kPyssStrong, kRlScheduler, kBatsim };
+
+inline constexpr EnumName<SwfPolicy> kSwfPolicyNames[] = {
+    {"strict", SwfPolicy::kStrict},           {"clean", SwfPolicy::kClean},
+    {"pyss", SwfPolicy::kPyss},               {"pyss-strong", SwfPolicy::kPyssStrong},
+    {"rlscheduler", SwfPolicy::kRlScheduler}, {"batsim", SwfPolicy::kBatsim},
+    {"batsim-delay", SwfPolicy::kBatsim}};  // the converter's own name
 
 bool ParseSwfPolicy(std::string_view name, SwfPolicy* out);
 const char* SwfPolicyName(SwfPolicy p);

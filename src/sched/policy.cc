@@ -1,40 +1,12 @@
 #include "sched/policy.h"
 
-#include <utility>
-
 namespace clustersim {
-namespace {
-
-template <typename E, size_t N>
-bool Lookup(const std::pair<std::string_view, E> (&table)[N], std::string_view s, E* out) {
-  for (const auto& [name, v] : table)
-    if (name == s) return *out = v, true;
-  return false;
-}
-template <typename E, size_t N>
-const char* Name(const std::pair<std::string_view, E> (&table)[N], E v) {
-  for (const auto& [name, e] : table)
-    if (e == v) return name.data();
-  return "?";
-}
-
-constexpr std::pair<std::string_view, Ordering> kOrderings[] = {
-    {"fcfs", Ordering::kFcfs},   {"sjf", Ordering::kSjf},       {"ljf", Ordering::kLjf},
-    {"wfp3", Ordering::kWfp3},   {"unicep", Ordering::kUnicep}, {"f1", Ordering::kF1}};
-constexpr std::pair<std::string_view, Backfill> kBackfills[] = {
-    {"none", Backfill::kNone}, {"easy", Backfill::kEasy}, {"conservative", Backfill::kConservative}};
-constexpr std::pair<std::string_view, Compat> kCompats[] = {
-    {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss},
-    {"rlscheduler", Compat::kRlScheduler}};
-
-}  // namespace
-
-bool ParseOrdering(std::string_view s, Ordering* out) { return Lookup(kOrderings, s, out); }
-bool ParseBackfill(std::string_view s, Backfill* out) { return Lookup(kBackfills, s, out); }
-bool ParseCompat(std::string_view s, Compat* out) { return Lookup(kCompats, s, out); }
-const char* OrderingName(Ordering o) { return Name(kOrderings, o); }
-const char* BackfillName(Backfill b) { return Name(kBackfills, b); }
-const char* CompatName(Compat c) { return Name(kCompats, c); }
+bool ParseOrdering(std::string_view s, Ordering* out) { return ParseEnumName(kOrderingNames, s, out); }
+bool ParseBackfill(std::string_view s, Backfill* out) { return ParseEnumName(kBackfillNames, s, out); }
+bool ParseCompat(std::string_view s, Compat* out) { return ParseEnumName(kCompatNames, s, out); }
+const char* OrderingName(Ordering o) { return EnumNameOf(kOrderingNames, o); }
+const char* BackfillName(Backfill b) { return EnumNameOf(kBackfillNames, b); }
+const char* CompatName(Compat c) { return EnumNameOf(kCompatNames, c); }
 
 std::string DescribePolicy(const Policy& p) {
   std::string s = std::string(OrderingName(p.ordering)) + "+" + BackfillName(p.backfill);

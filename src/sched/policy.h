@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "model/name_table.h"
+
 namespace clustersim {
 
 enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kWfp3, kUnicep, kF1 };
@@ -31,6 +33,14 @@ struct Policy {
   // Plan with the actual run time instead of the time limit (oracle).
   bool plan_with_actual = false;
 };
+
+inline constexpr EnumName<Ordering> kOrderingNames[] = {
+    {"fcfs", Ordering::kFcfs}, {"sjf", Ordering::kSjf},       {"ljf", Ordering::kLjf},
+    {"wfp3", Ordering::kWfp3}, {"unicep", Ordering::kUnicep}, {"f1", Ordering::kF1}};
+inline constexpr EnumName<Backfill> kBackfillNames[] = {
+    {"none", Backfill::kNone}, {"easy", Backfill::kEasy}, {"conservative", Backfill::kConservative}};
+inline constexpr EnumName<Compat> kCompatNames[] = {
+    {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss}, {"rlscheduler", Compat::kRlScheduler}};
 
 bool ParseOrdering(std::string_view s, Ordering* out);
 bool ParseBackfill(std::string_view s, Backfill* out);

@@ -9,40 +9,13 @@
 
 namespace clustersim {
 
-bool ParseRunTimeMode(std::string_view s, RunTimeMode* out) {
-  // Deprecated dr_evt names: exact -> limit, column -> actual.
-  if (s == "actual" || s == "column") return *out = RunTimeMode::kActual, true;
-  if (s == "limit" || s == "exact") return *out = RunTimeMode::kLimit, true;
-  if (s == "distribution") return *out = RunTimeMode::kDistribution, true;
-  return false;
-}
-bool ParseDistribution(std::string_view s, Distribution* out) {
-  if (s == "normal") return *out = Distribution::kNormal, true;
-  if (s == "lognormal") return *out = Distribution::kLognormal, true;
-  if (s == "uniform") return *out = Distribution::kUniform, true;
-  return false;
-}
+bool ParseRunTimeMode(std::string_view s, RunTimeMode* out) { return ParseEnumName(kRunTimeModeNames, s, out); }
+bool ParseDistribution(std::string_view s, Distribution* out) { return ParseEnumName(kDistributionNames, s, out); }
 bool ParseRunTimeCompat(std::string_view s, RunTimeCompat* out) {
-  if (s == "spec" || s == "none") return *out = RunTimeCompat::kSpec, true;
-  if (s == "dr_evt") return *out = RunTimeCompat::kDrEvt, true;
-  return false;
+  return ParseEnumName(kRunTimeCompatNames, s, out);
 }
-const char* RunTimeModeName(RunTimeMode m) {
-  switch (m) {
-    case RunTimeMode::kActual: return "actual";
-    case RunTimeMode::kLimit: return "limit";
-    case RunTimeMode::kDistribution: return "distribution";
-  }
-  return "?";
-}
-const char* DistributionName(Distribution d) {
-  switch (d) {
-    case Distribution::kNormal: return "normal";
-    case Distribution::kLognormal: return "lognormal";
-    case Distribution::kUniform: return "uniform";
-  }
-  return "?";
-}
+const char* RunTimeModeName(RunTimeMode m) { return EnumNameOf(kRunTimeModeNames, m); }
+const char* DistributionName(Distribution d) { return EnumNameOf(kDistributionNames, d); }
 
 Status ValidateRunTimeOptions(const RunTimeOptions& o) {
   if (o.mode != RunTimeMode::kDistribution) return Status::Ok();

@@ -20,6 +20,7 @@
 #include <string_view>
 
 #include "model/diagnostics.h"
+#include "model/name_table.h"
 #include "model/status.h"
 #include "model/workload.h"
 
@@ -38,6 +39,14 @@ struct RunTimeOptions {
   std::uint64_t seed = 0;
   bool strict = false;  // actual mode without the column: error, not fallback
 };
+
+inline constexpr EnumName<RunTimeMode> kRunTimeModeNames[] = {
+    {"actual", RunTimeMode::kActual}, {"limit", RunTimeMode::kLimit}, {"distribution", RunTimeMode::kDistribution},
+    {"column", RunTimeMode::kActual}, {"exact", RunTimeMode::kLimit}};  // dr_evt's deprecated names
+inline constexpr EnumName<Distribution> kDistributionNames[] = {
+    {"normal", Distribution::kNormal}, {"lognormal", Distribution::kLognormal}, {"uniform", Distribution::kUniform}};
+inline constexpr EnumName<RunTimeCompat> kRunTimeCompatNames[] = {
+    {"spec", RunTimeCompat::kSpec}, {"dr_evt", RunTimeCompat::kDrEvt}, {"none", RunTimeCompat::kSpec}};
 
 bool ParseRunTimeMode(std::string_view s, RunTimeMode* out);
 bool ParseDistribution(std::string_view s, Distribution* out);
