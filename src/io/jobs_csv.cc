@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "io/schedule_csv.h"
-#include "io/text_append.h"
+#include "io/row_writer.h"
 #include "io/time_format.h"
 
 namespace clustersim {
@@ -34,57 +34,37 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
       "backfilled,busy_nodes_at_submit,clipped\n";
   const std::string wl = BaseName(w.name);
   const TimeFormat f = TimeFormat::kExact;
-  auto sep = [&out] { out.push_back(','); };
+  RowWriter row(&out);
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
     const JobRun& r = runs[i];
     const bool finished = IsFinished(r.state);
-    AppendInt(&out, j.trace_id);
-    sep();
-    out += wl;
-    out += ",fixed,";
-    AppendTime(&out, j.submit, f);
-    sep();
-    AppendInt(&out, j.units);
-    sep();
-    AppendTime(&out, j.time_limit, f);
-    out += r.state == JobState::kCompleted ? ",1," : ",0,";
-    out += FinalState(r.state);
-    sep();
-    if (r.begin != kNoTime) AppendTime(&out, r.begin, f);
-    sep();
+    row.Int(j.trace_id).Char(',').Text(wl).Text(",fixed,").Time(j.submit, f).Char(',').Int(j.units).Char(',');
+    row.Time(j.time_limit, f).Text(r.state == JobState::kCompleted ? ",1," : ",0,").Text(FinalState(r.state));
+    row.Char(',');
+    if (r.begin != kNoTime) row.Time(r.begin, f);
+    row.Char(',');
     double bsld = 0;
     if (finished) {
       const SimTime exec = r.end - r.begin, ta = r.end - j.submit;
-      AppendTime(&out, exec, f);
-      sep();
-      AppendTime(&out, r.end, f);
-      sep();
-      AppendTime(&out, r.begin - j.submit, f);
-      sep();
-      AppendTime(&out, ta, f);
-      sep();
+      row.Time(exec, f).Char(',').Time(r.end, f).Char(',').Time(r.begin - j.submit, f).Char(',');
+      row.Time(ta, f).Char(',');
       if (exec > 0)
-        AppendDouble(&out, static_cast<double>(ta) / static_cast<double>(exec));
+        row.Double(static_cast<double>(ta) / static_cast<double>(exec));
       else
-        out += "inf";
+        row.Text("inf");
       bsld = BoundedSlowdown(ToSeconds(ta), ToSeconds(exec), tau);
     } else {
-      out += ",,,,";
+      row.Text(",,,,");
     }
-    out += ",,-1,,";  // allocated_resources (counting pool: none), consumed_energy, metadata
-    AppendTime(&out, j.run_time, f);
-    sep();
-    AppendInt(&out, j.units);
-    sep();
-    AppendQueue(&out, w, j);
-    sep();
-    if (finished) AppendDouble(&out, bsld);
-    sep();
-    out += r.backfilled ? '1' : '0';
-    sep();
-    AppendInt(&out, r.busy_at_submit);
-    out += r.state == JobState::kTimeout ? ",1\n" : ",0\n";
+    row.Text(",,-1,,");  // allocated_resources (counting pool: none), consumed_energy, metadata
+    row.Time(j.run_time, f).Char(',').Int(j.units).Char(',');
+    WriteQueue(&row, w, j);
+    row.Char(',');
+    if (finished) row.Double(bsld);
+    row.Char(',').Char(r.backfilled ? '1' : '0').Char(',').Int(r.busy_at_submit);
+    row.Text(r.state == JobState::kTimeout ? ",1\n" : ",0\n");
+    row.Flush();
     sink->Poll();
   }
 }

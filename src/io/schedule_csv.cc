@@ -1,6 +1,6 @@
 #include "io/schedule_csv.h"
 
-#include "io/text_append.h"
+#include "io/row_writer.h"
 
 namespace clustersim {
 
@@ -9,34 +9,29 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
   out += "job_submit_time,begin_time,end_time,num_nodes,exit_status";
   if (w.has_queue_column) out += "," + w.queue_column;
   out += ",time_limit\n";
+  RowWriter row(&out);
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& r = runs[i];
     if (!IsFinished(r.state)) continue;
     const Job& j = w.jobs[i];
-    AppendTime(&out, j.submit, f);
-    out += ',';
-    AppendTime(&out, r.begin, f);
-    out += ',';
-    AppendTime(&out, r.end, f);
-    out += ',';
-    AppendInt(&out, j.units);
-    out += ",0,";
+    row.Time(j.submit, f).Char(',').Time(r.begin, f).Char(',').Time(r.end, f).Char(',').Int(j.units);
+    row.Text(",0,");
     if (w.has_queue_column) {
-      AppendQueue(&out, w, j);
-      out += ',';
+      WriteQueue(&row, w, j);
+      row.Char(',');
     }
     // Limits are durations; always exact so a replay keeps them.
-    AppendTime(&out, j.time_limit, TimeFormat::kExact);
-    out += '\n';
+    row.Time(j.time_limit, TimeFormat::kExact).Char('\n');
+    row.Flush();
     sink->Poll();
   }
 }
 
-void AppendQueue(std::string* out, const Workload& w, const Job& j) {
+void WriteQueue(RowWriter* row, const Workload& w, const Job& j) {
   if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
-    *out += w.queue_names[static_cast<std::size_t>(j.queue)];
+    row->Text(w.queue_names[static_cast<std::size_t>(j.queue)]);
   else
-    AppendInt(out, j.queue);
+    row->Int(j.queue);
 }
 
 std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f) {

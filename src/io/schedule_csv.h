@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "io/row_writer.h"
 #include "io/text_sink.h"
 #include "io/time_format.h"
 #include "model/workload.h"
@@ -18,6 +19,6 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
 std::string ScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f);
 
 // The job's queue as the input wrote it: a name (CSV `queue`) or a number.
-void AppendQueue(std::string* out, const Workload& w, const Job& j);
+void WriteQueue(RowWriter* row, const Workload& w, const Job& j);
 
 }  // namespace clustersim

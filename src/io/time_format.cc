@@ -1,41 +1,49 @@
 #include "io/time_format.h"
 
-#include "io/text_append.h"
+#include <charconv>
+#include <cstring>
 
 namespace clustersim {
 
-void AppendTime(std::string* out, SimTime t, TimeFormat f) {
+char* PutTime(char* p, SimTime t, TimeFormat f) {
   const bool neg = t < 0;
   const std::uint64_t a = neg ? static_cast<std::uint64_t>(-(t + 1)) + 1 : static_cast<std::uint64_t>(t);
   const std::uint64_t whole = a / kTicksPerSecond, frac = a % kTicksPerSecond;
+  auto put_uint = [](char* q, std::uint64_t v) { return std::to_chars(q, q + 20, v).ptr; };
   switch (f) {
     case TimeFormat::kSeconds:
-      if (neg && whole) out->push_back('-');
-      AppendInt(out, static_cast<std::int64_t>(whole));
-      return;
+      if (neg && whole) *p++ = '-';
+      return put_uint(p, whole);
     case TimeFormat::kMillis: {
       const std::uint64_t ms = (a + 500) / 1000;
-      if (neg) out->push_back('-');
-      AppendInt(out, static_cast<std::int64_t>(ms / 1000));
+      if (neg) *p++ = '-';
+      p = put_uint(p, ms / 1000);
       const unsigned m = static_cast<unsigned>(ms % 1000);
-      const char digits[4] = {'.', static_cast<char>('0' + m / 100), static_cast<char>('0' + m / 10 % 10),
-                              static_cast<char>('0' + m % 10)};
-      out->append(digits, 4);
-      return;
+      *p++ = '.';
+      *p++ = static_cast<char>('0' + m / 100);
+      *p++ = static_cast<char>('0' + m / 10 % 10);
+      *p++ = static_cast<char>('0' + m % 10);
+      return p;
     }
     case TimeFormat::kExact: {
-      if (neg) out->push_back('-');
-      AppendInt(out, static_cast<std::int64_t>(whole));
-      if (frac == 0) return;
+      if (neg) *p++ = '-';
+      p = put_uint(p, whole);
+      if (frac == 0) return p;
       char digits[7] = {'.'};
       std::uint64_t f6 = frac;
       for (int i = 6; i >= 1; --i, f6 /= 10) digits[i] = static_cast<char>('0' + f6 % 10);
       int len = 7;
       while (digits[len - 1] == '0') --len;
-      out->append(digits, static_cast<size_t>(len));
-      return;
+      std::memcpy(p, digits, static_cast<std::size_t>(len));
+      return p + len;
     }
   }
+  return p;
+}
+
+void AppendTime(std::string* out, SimTime t, TimeFormat f) {
+  char buf[kMaxTimeChars];
+  out->append(buf, PutTime(buf, t, f));
 }
 
 std::string FormatTime(SimTime t, TimeFormat f) {

@@ -1,0 +1,78 @@
+#pragma once
+// RowWriter: builds an output row in a fixed buffer and appends it to the
+// output string in one go. Appending field by field (a capacity check and a
+// memcpy call each) was most of the cost of writing jobs.csv: 2,980
+// instructions per job on KTH. Text longer than the space left (a queue
+// name, a workload name) goes straight to the string, so rows have no limit.
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+#include "io/time_format.h"
+
+namespace clustersim {
+
+class RowWriter {
+ public:
+  explicit RowWriter(std::string* out) : out_(out) {}
+  ~RowWriter() { Flush(); }
+  RowWriter(const RowWriter&) = delete;
+  RowWriter& operator=(const RowWriter&) = delete;
+
+  RowWriter& Int(std::int64_t v) {
+    Room(24);
+    p_ = std::to_chars(p_, end(), v).ptr;
+    return *this;
+  }
+  // Shortest representation that round-trips (deterministic). Whole numbers
+  // below 10,000 (a stretch or slowdown of exactly 1, the common case) are
+  // written as integers, which is the same text and ten times cheaper; from
+  // 10,000 on the shortest form can be "1e+05".
+  RowWriter& Double(double v) {
+    if (v >= 0 && v < 10000 && !std::signbit(v) && v == static_cast<double>(static_cast<int>(v)))
+      return Int(static_cast<int>(v));
+    Room(32);
+    p_ = std::to_chars(p_, end(), v).ptr;
+    return *this;
+  }
+  RowWriter& Time(SimTime t, TimeFormat f) {
+    Room(kMaxTimeChars);
+    p_ = PutTime(p_, t, f);
+    return *this;
+  }
+  RowWriter& Char(char c) {
+    Room(1);
+    *p_++ = c;
+    return *this;
+  }
+  RowWriter& Text(std::string_view s) {
+    if (s.size() > static_cast<std::size_t>(end() - p_)) {
+      Flush();
+      if (s.size() > sizeof buf_) return out_->append(s), *this;
+    }
+    std::memcpy(p_, s.data(), s.size());
+    p_ += s.size();
+    return *this;
+  }
+  // Appends what is buffered; the destructor does it too.
+  void Flush() {
+    out_->append(buf_, p_);
+    p_ = buf_;
+  }
+
+ private:
+  char* end() { return buf_ + sizeof buf_; }
+  void Room(std::size_t n) {
+    if (static_cast<std::size_t>(end() - p_) < n) Flush();
+  }
+
+  std::string* out_;
+  char buf_[512];
+  char* p_ = buf_;
+};
+
+}  // namespace clustersim

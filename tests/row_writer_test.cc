@@ -1,0 +1,49 @@
+// RowWriter must write exactly what the field-by-field appends wrote:
+// std::to_chars for numbers (its integer shortcut for doubles included),
+// AppendTime for times, and text of any length, across buffer flushes.
+
+#include "io/row_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <charconv>
+#include <limits>
+#include <string>
+
+namespace clustersim {
+namespace {
+
+std::string ToChars(double v) {
+  char buf[64];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+TEST(RowWriterTest, DoublesMatchShortestToChars) {
+  for (double v : {0.0, -0.0, 1.0, 2.0, 9999.0, 10000.0, 100000.0, 1e15, 0.5, 1.25, 3.0000000000000004,
+                   -1.0, -7.5, 1e300, 5e-324, std::numeric_limits<double>::infinity(), 1234.5678}) {
+    std::string out;
+    RowWriter(&out).Double(v);
+    EXPECT_EQ(out, ToChars(v)) << v;
+  }
+}
+
+TEST(RowWriterTest, FieldsAndLongTextSurviveFlushes) {
+  std::string out, expect;
+  {
+    RowWriter row(&out);
+    for (int i = 0; i < 200; ++i) {  // ~3 KB through a 512-byte buffer
+      row.Int(-1234567890123).Char(',').Time(1'500'000, TimeFormat::kExact).Char(',');
+      expect += "-1234567890123,1.5,";
+    }
+    const std::string long_text(2000, 'q');  // longer than the buffer
+    row.Text("ab").Text(long_text).Text("cd");
+    expect += "ab" + long_text + "cd";
+    row.Time(-2'000'001, TimeFormat::kMillis).Time(3'999'999, TimeFormat::kSeconds);
+    AppendTime(&expect, -2'000'001, TimeFormat::kMillis);
+    AppendTime(&expect, 3'999'999, TimeFormat::kSeconds);
+  }  // the destructor flushes the rest
+  EXPECT_EQ(out, expect);
+}
+
+}  // namespace
+}  // namespace clustersim
