@@ -1,6 +1,6 @@
 #include "io/resource_trace.h"
 
-#include "io/text_append.h"
+#include "io/row_writer.h"
 
 namespace clustersim {
 
@@ -11,14 +11,11 @@ ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink
 }
 
 void ResourceTrace::Row(SimTime t, std::int64_t used) {
-  std::string& out = sink_->buf;
-  AppendTime(&out, t, format_);
-  out.push_back(',');
-  // Replay may over-subscribe: free is reported as 0 then, never negative.
-  AppendInt(&out, used > capacity_ ? 0 : capacity_ - used);
-  out.push_back(',');
-  AppendInt(&out, used);
-  out.push_back('\n');
+  {
+    RowWriter row(&sink_->buf);
+    // Replay may over-subscribe: free is reported as 0 then, never negative.
+    row.Time(t, format_).Char(',').Int(used > capacity_ ? 0 : capacity_ - used).Char(',').Int(used).Char('\n');
+  }
   sink_->Poll();
 }
 
