@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include "io/number_parse.h"
 #include "io/text_lines.h"

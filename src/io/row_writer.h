@@ -30,8 +30,8 @@ class RowWriter {
   }
   // Shortest representation that round-trips (deterministic). Whole numbers
   // below 10,000 (a stretch or slowdown of exactly 1, the common case) are
-  // written as integers, which is the same text and ten times cheaper; from
-  // 10,000 on the shortest form can be "1e+05".
+  // written as integers, which is the same text and ten times cheaper. (The
+  // shortest form is the integer up to 99,999; 100,000 is "1e+05".)
   RowWriter& Double(double v) {
     if (v >= 0 && v < 10000 && !std::signbit(v) && v == static_cast<double>(static_cast<int>(v)))
       return Int(static_cast<int>(v));

@@ -140,7 +140,9 @@ AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) c
   assert(b < blocks_.size());
   const auto& ts = blocks_[b].t;
   const std::size_t i0 = b == hint.b ? hint.i : 0;
-  return {b, i0 + UpperBound(ts.data() + i0, ts.size() - i0, t) - 1};
+  const std::size_t i = i0 + UpperBound(ts.data() + i0, ts.size() - i0, t);
+  assert(i > 0);  // t is at or after the hint's step (and the profile's first)
+  return {b, i - 1};
 }
 
 AvailabilityProfile::Pos AvailabilityProfile::FirstFromNow(SimTime from, std::int64_t units) const {
@@ -292,8 +294,9 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   if (duration <= 0) duration = 1;
   if (own <= from) return own;
   if (own == kTimeInfinity) return EarliestWholeFit(from, duration, units);
-  // A whole window ending by own. (Written own - from, not own - duration,
-  // so that times before 1970 cannot overflow.)
+  // A whole window ending by own. (Written own - from, not own - duration:
+  // with times before 1970 the latter could overflow; this form is safe for
+  // any times within ±2^62 µs, 146,000 years.)
   if (own - from >= duration) {
     const SimTime last_start = own - duration;
     ShapeFit* w = nullptr;
