@@ -4,6 +4,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "io/swf_policy.h"
+#include "io/number_parse.h"
 #include "io/swf_reader.h"
 #include "io/trace_loader.h"
 #include "model/diagnostics.h"
@@ -121,6 +123,64 @@ TEST(SwfReader, FieldsKeepFractionsAndUnknowns) {
   EXPECT_EQ(r[1].f[kSwfReqMem], -1);
   EXPECT_EQ(r[1].f[kSwfUser], 2);
   EXPECT_EQ(r[2].f[kSwfQueue], 2);
+}
+
+// The reader's fast path must give what the per-token slow path gives
+// (ParseSeconds; counts keep whole seconds, truncated toward zero; -1 s in
+// a time field is "unknown") and refuse what that path refuses. Random lines
+// mix the forms real traces use with the edges: 12 and 13 digits, 6 and 7
+// fraction digits, a bare trailing dot, signs, tabs and CR.
+TEST(SwfReader, FastPathAgreesWithTheTokenParser) {
+  std::mt19937_64 rng(11);
+  auto pick = [&](int n) { return static_cast<int>(std::uniform_int_distribution<int>(0, n - 1)(rng)); };
+  auto digits = [&](int n) {
+    std::string d;
+    for (int i = 0; i < n; ++i) d += static_cast<char>('0' + pick(10));
+    return d;
+  };
+  auto token = [&]() -> std::string {
+    switch (pick(9)) {
+      case 0: return "-1";
+      case 1: return "0";
+      case 2: return digits(1 + pick(6));
+      case 3: return "-" + digits(1 + pick(4));
+      case 4: return digits(1 + pick(4)) + "." + digits(1 + pick(7));
+      case 5: return "-" + digits(1 + pick(3)) + "." + digits(1 + pick(6));
+      case 6: return digits(12 + pick(2));
+      case 7: return digits(1 + pick(3)) + ".";
+      default: return "-1.0";
+    }
+  };
+  int accepted = 0;
+  for (int line = 0; line < 3000; ++line) {
+    std::vector<std::string> tokens;
+    std::string text = pick(2) ? "  " : "";
+    for (int i = 0; i < kSwfFieldCount; ++i) {
+      tokens.push_back(token());
+      text += tokens.back() + (pick(4) == 0 ? "\t" : std::string(1 + pick(3), ' '));
+    }
+    if (pick(3) == 0) text += "\r";
+    text += "\n";
+    SwfRecord want;
+    bool ok = true;
+    for (int i = 0; i < kSwfFieldCount && ok; ++i) {
+      SimTime v = 0;
+      ok = ParseSeconds(tokens[static_cast<std::size_t>(i)], &v) == ParseError::kOk;
+      want.f[static_cast<std::size_t>(i)] =
+          IsSwfTimeField(i) ? (v == -kTicksPerSecond ? SwfRecord::kUnknown : v) : v / kTicksPerSecond;
+    }
+    Diagnostics diag;
+    auto t = ReadSwf("; MaxProcs: 8\n" + text, "r.swf", &diag);
+    ASSERT_TRUE(t.ok()) << text;
+    ASSERT_EQ(t.value().records.size(), ok ? 1u : 0u) << text;
+    if (!ok) continue;
+    ++accepted;
+    for (int i = 0; i < kSwfFieldCount; ++i)
+      ASSERT_EQ(t.value().records[0].f[static_cast<std::size_t>(i)], want.f[static_cast<std::size_t>(i)])
+          << "field " << i + 1 << " of: " << text;
+  }
+  EXPECT_GT(accepted, 100);  // both outcomes are exercised
+  EXPECT_LT(accepted, 2900);
 }
 
 TEST(SwfReader, ExtraFieldsAreAccepted) {
