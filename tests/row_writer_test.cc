@@ -1,6 +1,6 @@
-// RowWriter must write exactly what the field-by-field appends wrote:
-// std::to_chars for numbers (its integer shortcut for doubles included),
-// AppendTime for times, and text of any length, across buffer flushes.
+// RowWriter must write what the field-by-field appends wrote: std::to_chars
+// for numbers (its integer shortcut for doubles included), the documented
+// time formats, and text of any length, across buffer flushes.
 
 #include "io/row_writer.h"
 
@@ -38,9 +38,10 @@ TEST(RowWriterTest, FieldsAndLongTextSurviveFlushes) {
     const std::string long_text(2000, 'q');  // longer than the buffer
     row.Text("ab").Text(long_text).Text("cd");
     expect += "ab" + long_text + "cd";
-    row.Time(-2'000'001, TimeFormat::kMillis).Time(3'999'999, TimeFormat::kSeconds);
-    AppendTime(&expect, -2'000'001, TimeFormat::kMillis);
-    AppendTime(&expect, 3'999'999, TimeFormat::kSeconds);
+    // Millis round to the nearest millisecond; seconds truncate toward zero.
+    row.Time(-2'000'001, TimeFormat::kMillis).Char(',').Time(3'999'999, TimeFormat::kSeconds);
+    row.Char(',').Time(-999'999, TimeFormat::kSeconds).Char(',').Time(1'000'010, TimeFormat::kExact);
+    expect += "-2.000,3,0,1.00001";
   }  // the destructor flushes the rest
   EXPECT_EQ(out, expect);
 }

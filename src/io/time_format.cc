@@ -41,15 +41,9 @@ char* PutTime(char* p, SimTime t, TimeFormat f) {
   return p;
 }
 
-void AppendTime(std::string* out, SimTime t, TimeFormat f) {
-  char buf[kMaxTimeChars];
-  out->append(buf, PutTime(buf, t, f));
-}
-
 std::string FormatTime(SimTime t, TimeFormat f) {
-  std::string s;
-  AppendTime(&s, t, f);
-  return s;
+  char buf[kMaxTimeChars];
+  return std::string(buf, PutTime(buf, t, f));
 }
 
 }  // namespace clustersim

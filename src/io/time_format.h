@@ -17,7 +17,6 @@ enum class TimeFormat : std::uint8_t { kExact, kSeconds, kMillis };
 // Writes t at p (at most kMaxTimeChars characters); returns the end.
 inline constexpr std::size_t kMaxTimeChars = 28;
 char* PutTime(char* p, SimTime t, TimeFormat f);
-void AppendTime(std::string* out, SimTime t, TimeFormat f);
 std::string FormatTime(SimTime t, TimeFormat f);
 
 }  // namespace clustersim

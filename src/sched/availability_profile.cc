@@ -38,7 +38,7 @@ void AvailabilityProfile::Block::Recompute() {
   mx = *hi;
 }
 
-AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) : capacity_(capacity) {
+AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) {
   Block b;
   b.t.push_back(kNoTime);
   b.v.push_back(capacity);
@@ -301,7 +301,10 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
     const SimTime last_start = own - duration;
     ShapeFit* w = nullptr;
     for (ShapeFit& c : shape_fit_)
-      if (c.units == units && c.duration == duration && c.from <= from) w = &c;
+      if (c.units == units && c.duration == duration && c.from <= from) {
+        w = &c;
+        break;
+      }
     if (w == nullptr) {
       w = &shape_fit_[shape_fit_next_++ % shape_fit_.size()];
       *w = {from, duration, units, kNoTime};

@@ -15,7 +15,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "model/time.h"
@@ -98,7 +97,6 @@ class AvailabilityProfile {
                            std::int64_t above, std::int64_t units, std::int64_t* leaf_above) const;
   void PushDownAdds(std::size_t node, std::int64_t above);  // tree adds into block lazies
   void RebuildTree();  // after blocks were inserted or removed; also refreshes front_
-  std::int64_t capacity_;
   std::vector<Block> blocks_;
   std::vector<SimTime> front_;  // blocks_[b].t.front(), contiguous for binary search
   std::size_t leaves_ = 0;
