@@ -5,6 +5,7 @@
 
 #include "io/file_reader.h"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <gtest/gtest.h>
@@ -18,14 +19,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// ctest runs every test as its own process, several at once: each scratch
+// file carries the test's name and the process id so no two collide.
+fs::path Scratch(const std::string& name) {
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return fs::path(::testing::TempDir()) /
+         ("clustersim_" + std::string(test->name()) + "_" + std::to_string(::getpid()) + "_" + name);
+}
+
 std::string Gzip(const std::string& text) {
-  const fs::path tmp = fs::path(::testing::TempDir()) / "clustersim_gzip_member.gz";
+  const fs::path tmp = Scratch("member.gz");
   gzFile gz = gzopen(tmp.string().c_str(), "wb");
   EXPECT_NE(gz, nullptr);
   EXPECT_EQ(gzwrite(gz, text.data(), static_cast<unsigned>(text.size())), static_cast<int>(text.size()));
   gzclose(gz);
-  std::ifstream in(tmp, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
+  std::string bytes;
+  {
+    std::ifstream in(tmp, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  fs::remove(tmp);
+  return bytes;
 }
 
 std::string Lines(int n, const char* tag) {
@@ -35,29 +49,30 @@ std::string Lines(int n, const char* tag) {
 }
 
 std::string ReadBack(const std::string& bytes, const char* name) {
-  const fs::path p = fs::path(::testing::TempDir()) / name;
+  const fs::path p = Scratch(name);
   std::ofstream(p, std::ios::binary) << bytes;
   auto r = ReadFileContents(p.string());
+  fs::remove(p);
   EXPECT_TRUE(r.ok()) << r.status().message();
   return r.ok() ? r.value() : "";
 }
 
 TEST(FileReaderTest, GzipSingleMemberRoundTrips) {
   const std::string text = Lines(20000, "single");
-  EXPECT_EQ(ReadBack(Gzip(text), "clustersim_single.swf.gz"), text);
+  EXPECT_EQ(ReadBack(Gzip(text), "single.swf.gz"), text);
 }
 
 TEST(FileReaderTest, ConcatenatedMembersRoundTripEvenWhenTheTrailerUndersizes) {
   // The trailer announces only the last (small) member: the first member
   // alone overflows that guess, so the output must grow.
   const std::string big = Lines(50000, "first"), small = Lines(10, "second");
-  EXPECT_EQ(ReadBack(Gzip(big) + Gzip(small), "clustersim_two.swf.gz"), big + small);
-  EXPECT_EQ(ReadBack(Gzip(small) + Gzip(big), "clustersim_two_rev.swf.gz"), small + big);
+  EXPECT_EQ(ReadBack(Gzip(big) + Gzip(small), "two.swf.gz"), big + small);
+  EXPECT_EQ(ReadBack(Gzip(small) + Gzip(big), "two_rev.swf.gz"), small + big);
 }
 
 TEST(FileReaderTest, PlainTextIsReadAsIs) {
   const std::string text = Lines(100, "plain");
-  EXPECT_EQ(ReadBack(text, "clustersim_plain.swf"), text);
+  EXPECT_EQ(ReadBack(text, "plain.swf"), text);
 }
 
 }  // namespace
