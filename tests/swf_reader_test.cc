@@ -139,7 +139,7 @@ TEST(SwfReader, FastPathAgreesWithTheTokenParser) {
     return d;
   };
   auto token = [&]() -> std::string {
-    switch (pick(9)) {
+    switch (pick(10)) {
       case 0: return "-1";
       case 1: return "0";
       case 2: return digits(1 + pick(6));
@@ -148,6 +148,7 @@ TEST(SwfReader, FastPathAgreesWithTheTokenParser) {
       case 5: return "-" + digits(1 + pick(3)) + "." + digits(1 + pick(6));
       case 6: return digits(12 + pick(2));
       case 7: return digits(1 + pick(3)) + ".";
+      case 8: return digits(7 + pick(5));  // long numbers
       default: return "-1.0";
     }
   };
@@ -161,6 +162,8 @@ TEST(SwfReader, FastPathAgreesWithTheTokenParser) {
     }
     if (pick(3) == 0) text += "\r";
     text += "\n";
+    // The line is the last of the text, or more follows.
+    if (pick(2) == 0) text += "; a comment\n";
     SwfRecord want;
     bool ok = true;
     for (int i = 0; i < kSwfFieldCount && ok; ++i) {
