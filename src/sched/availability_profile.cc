@@ -33,9 +33,15 @@ std::size_t UpperBound(const SimTime* a, std::size_t n, SimTime t) {
 }  // namespace
 
 void AvailabilityProfile::Block::Recompute() {
-  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  mn = *lo;
-  mx = *hi;
+  // By value, not minmax_element's iterators: the loop compiles to
+  // conditional moves.
+  std::int64_t lo = v[0], hi = v[0];
+  for (const std::int64_t x : v) {
+    lo = std::min(lo, x);
+    hi = std::max(hi, x);
+  }
+  mn = lo;
+  mx = hi;
 }
 
 AvailabilityProfile::AvailabilityProfile(std::int64_t capacity) {
@@ -56,12 +62,17 @@ std::int64_t AvailabilityProfile::PathAdd(std::size_t b) const {
 }
 
 void AvailabilityProfile::UpdateLeaf(std::size_t b) {
+  // Most changes leave the block's min and max as they were, or stop
+  // mattering a few levels up: the walk ends at the first node unchanged.
   std::size_t i = b + leaves_;
-  tmn_[i] = blocks_[b].mn + blocks_[b].lazy;
-  tmx_[i] = blocks_[b].mx + blocks_[b].lazy;
-  for (i /= 2; i >= 1; i /= 2) {
-    tmn_[i] = std::min(tmn_[2 * i], tmn_[2 * i + 1]) + add_[i];
-    tmx_[i] = std::max(tmx_[2 * i], tmx_[2 * i + 1]) + add_[i];
+  std::int64_t mn = blocks_[b].mn + blocks_[b].lazy, mx = blocks_[b].mx + blocks_[b].lazy;
+  while (i >= 1 && (tmn_[i] != mn || tmx_[i] != mx)) {
+    tmn_[i] = mn;
+    tmx_[i] = mx;
+    i /= 2;
+    if (i == 0) break;
+    mn = std::min(tmn_[2 * i], tmn_[2 * i + 1]) + add_[i];
+    mx = std::max(tmx_[2 * i], tmx_[2 * i + 1]) + add_[i];
   }
 }
 
@@ -319,7 +330,12 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // Otherwise a window reaching own, so [t, own) has the units everywhere.
   // (If that run began by own - duration it would hold a whole window.)
   if (step_before_.own != own || step_before_.changes != changes_) {
-    const Pos last = Locate(own - 1);
+    // The last answer's step, even if steps were inserted since, is a valid
+    // place to search from when it is in range and not after own - 1; the
+    // next job asked usually starts at or after it, often in its block.
+    const Pos hint = step_before_.pos;
+    const bool usable = hint.b < blocks_.size() && hint.i < blocks_[hint.b].t.size() && StepStart(hint) < own;
+    const Pos last = usable ? LocateAfter(hint, own - 1) : Locate(own - 1);
     step_before_ = {own, changes_, last, StepFree(last)};
   }
   if (step_before_.free < units) return own;
