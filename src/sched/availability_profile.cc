@@ -209,8 +209,22 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (blocks_.size() != blocks) a = Locate(t0);  // a block split may have moved t0's step
   auto add_steps = [&](std::size_t b, std::size_t i0, std::size_t i1) {
     Block& blk = blocks_[b];
-    for (std::size_t k = i0; k < i1; ++k) blk.v[k] += delta;
-    blk.Recompute();
+    std::int64_t lo = kPlusInf, hi = kMinusInf;  // over the changed steps, after the add
+    for (std::size_t k = i0; k < i1; ++k) {
+      blk.v[k] += delta;
+      lo = std::min(lo, blk.v[k]);
+      hi = std::max(hi, blk.v[k]);
+    }
+    // The block's min and max follow from the changed steps' unless a
+    // changed step held the old extreme that moved away from the rest:
+    // then, and for whole blocks, rescan (moves change a few steps of 32).
+    if (delta < 0) {
+      blk.mn = std::min(blk.mn, lo);
+      if (hi - delta >= blk.mx) blk.Recompute();
+    } else {
+      blk.mx = std::max(blk.mx, hi);
+      if (lo - delta <= blk.mn) blk.Recompute();
+    }
     UpdateLeaf(b);
   };
   if (a.b == e.b) return add_steps(a.b, a.i, e.i);
