@@ -350,11 +350,25 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
     const Pos hint = step_before_.pos;
     const bool usable = hint.b < blocks_.size() && hint.i < blocks_[hint.b].t.size() && StepStart(hint) < own;
     const Pos last = usable ? LocateAfter(hint, own - 1) : Locate(own - 1);
-    step_before_ = {own, changes_, last, StepFree(last)};
+    const std::int64_t offset = blocks_[last.b].lazy + PathAdd(last.b);
+    step_before_ = {own, changes_, last, blocks_[last.b].v[last.i] + offset, offset};
   }
   if (step_before_.free < units) return own;
-  // The step at or after from's with enough units comes no later than the
-  // one before own; the run starts after the last short step between them.
+  // The run of steps with enough units that ends at own usually begins in
+  // the block of the step before own: walk back to its first short step,
+  // or to the step holding `from`.
+  {
+    const Pos q = step_before_.pos;
+    const Block& blk = blocks_[q.b];
+    const std::int64_t need = units - step_before_.offset;
+    for (std::size_t k = q.i + 1; k-- > 0;) {
+      if (blk.t[k] <= from) return blk.v[k] >= need ? from : blk.t[k + 1];
+      if (blk.v[k] < need) return blk.t[k + 1];  // k < q.i: q's own step has the units
+    }
+  }
+  // Otherwise: the step at or after from's with enough units comes no later
+  // than the one before own; the run starts after the last short step
+  // between them.
   const Pos first = FirstFromNow(from, units);
   const Pos bad = LastBelowUpTo(first, step_before_.pos, units);
   if (bad.b == blocks_.size()) return std::max(StepStart(first), from);

@@ -128,6 +128,7 @@ class AvailabilityProfile {
     std::uint64_t changes = 0;
     Pos pos{0, 0};
     std::int64_t free = 0;
+    std::int64_t offset = 0;  // free = stored value + offset, for every step of pos's block
   };
   mutable StepBefore step_before_;
 };
