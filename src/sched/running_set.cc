@@ -5,9 +5,22 @@
 
 namespace clustersim {
 
+namespace {
+bool EarlierThan(const std::pair<SimTime, std::int64_t>& e, SimTime t) { return e.first < t; }
+}  // namespace
+
+void RunningSet::Add(SimTime projected_end, std::int64_t units) {
+  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EarlierThan);
+  if (it != ends_.end() && it->first == projected_end) {
+    it->second += units;
+  } else {
+    ends_.insert(it, {projected_end, units});
+  }
+}
+
 void RunningSet::Remove(SimTime projected_end, std::int64_t units) {
-  auto it = ends_.find(projected_end);
-  assert(it != ends_.end() && it->second >= units);
+  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EarlierThan);
+  assert(it != ends_.end() && it->first == projected_end && it->second >= units);
   if ((it->second -= units) == 0) ends_.erase(it);
 }
 
@@ -34,7 +47,9 @@ Shadow RunningSet::ClassicShadow(SimTime now, std::int64_t free, std::int64_t ne
 SimTime RunningSet::DrEvtReservation(SimTime now, std::int64_t free, std::int64_t need) const {
   if (free >= need) return now;
   std::int64_t avail = free;
-  for (auto it = ends_.upper_bound(now); it != ends_.end(); ++it) {
+  auto it = std::upper_bound(ends_.begin(), ends_.end(), now,
+                             [](SimTime t, const std::pair<SimTime, std::int64_t>& e) { return t < e.first; });
+  for (; it != ends_.end(); ++it) {
     avail += it->second;
     if (avail >= need) return it->first;
   }
