@@ -297,7 +297,8 @@ std::size_t AvailabilityProfile::TreeFindLast(std::size_t node, std::size_t lo, 
   return r != kNoBlock ? r : TreeFindLast(2 * node, lo, mid, from, to, above, units, leaf_above);
 }
 
-SimTime AvailabilityProfile::EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units) const {
+SimTime AvailabilityProfile::EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units,
+                                              SimTime give_up_after) const {
   // From a candidate start, look at the *last* short step in its window:
   // every start up to that step would contain it, so the next candidate is
   // the first step with enough units after it. Runs that are too short are
@@ -306,6 +307,7 @@ SimTime AvailabilityProfile::EarliestWholeFit(SimTime from, SimTime duration, st
   for (;;) {
     if (p.b == blocks_.size()) return kTimeInfinity;
     const SimTime start = std::max(StepStart(p), from);
+    if (start > give_up_after) return start;  // no fit in [from, start)
     // = start + duration, saturated at "never" rather than overflowing.
     const SimTime until = start >= kTimeInfinity - duration ? kTimeInfinity : start + duration;
     const Pos bad = LastBelow(p, until, units);
@@ -335,9 +337,13 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
       *w = {from, duration, units, kNoTime};
     }
     // The earliest fit from a later `from` is no earlier: the bound holds.
-    if (std::max(w->lower_bound, from) <= last_start) {
+    // Searching from the bound rather than from `from` gives the same fit
+    // (none lies between them) and skips the short windows before it; and
+    // the search may stop once its candidates start after last_start, which
+    // keeps a (then inexact) lower bound.
+    if (const SimTime bound = std::max(w->lower_bound, from); bound <= last_start) {
       w->from = from;
-      w->lower_bound = EarliestWholeFit(from, duration, units);
+      w->lower_bound = EarliestWholeFit(bound, duration, units, last_start);
       if (w->lower_bound <= last_start) return w->lower_bound;
     }
   }

@@ -82,7 +82,11 @@ class AvailabilityProfile {
   SimTime StepStart(Pos p) const { return blocks_[p.b].t[p.i]; }
   std::int64_t StepFree(Pos p) const { return blocks_[p.b].v[p.i] + blocks_[p.b].lazy + PathAdd(p.b); }
   Pos NextStep(Pos p) const { return p.i + 1 < blocks_[p.b].t.size() ? Pos{p.b, p.i + 1} : Pos{p.b + 1, 0}; }
-  SimTime EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units) const;
+  // Earliest t >= from where [t, t + duration) has the units; or, once the
+  // candidates pass give_up_after, the first candidate after it (no fit
+  // starts before it: a lower bound).
+  SimTime EarliestWholeFit(SimTime from, SimTime duration, std::int64_t units,
+                           SimTime give_up_after = kTimeInfinity) const;
   void MergeEqualNeighbours();
 
   // The segment tree over blocks. Leaf b holds block b's min/max including
