@@ -45,13 +45,17 @@ ParseError ParseSeconds(std::string_view s, SimTime* out) {
   // Fast exact path: digits[.digits] with no exponent.
   constexpr std::int64_t kMaxWhole = 9'000'000'000'000;  // seconds; *1e6 fits int64
   std::int64_t whole = 0;
-  size_t digits = 0;
+  const size_t first_digit = i;
+  // Up to 18 digits cannot overflow int64, so the range is checked once
+  // after the loop; longer runs (leading zeros, or out of range) are
+  // checked digit by digit.
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - first_digit < 18) whole = whole * 10 + (s[i++] - '0');
+  if (whole > kMaxWhole) return ParseError::kRange;
   while (i < s.size() && s[i] >= '0' && s[i] <= '9') {
-    whole = whole * 10 + (s[i] - '0');
+    whole = whole * 10 + (s[i++] - '0');
     if (whole > kMaxWhole) return ParseError::kRange;
-    ++i;
-    ++digits;
   }
+  size_t digits = i - first_digit;
   std::int64_t frac = 0;
   int frac_digits = 0;
   bool round_up = false;
