@@ -167,6 +167,38 @@ TEST(AvailabilityProfileTest, EarliestFitBeforeSeesWindowsOpenedByALaterRelease)
   EXPECT_EQ(p.EarliestFitBefore(300, 60, 2, 300), 300);
 }
 
+// A shape's whole-fit search gives up once its candidates start too late
+// for the job asking, and keeps that candidate as a lower bound. A later
+// job of the same shape with a later start must still find the fit beyond it.
+TEST(AvailabilityProfileTest, AGivenUpWholeFitSearchKeepsAValidBound) {
+  AvailabilityProfile p(10);
+  p.Reserve(0, 100, 10);
+  p.Reserve(100, 110, 8);  // 2 free on [100, 110): a candidate, too short for 30
+  p.Reserve(110, 150, 10);  // [120, 150) includes job A's own 2 units
+  p.Reserve(290, 300, 10);  // the step before job B's start is full
+  p.Reserve(300, 330, 2);   // job B
+  // Job A (2 units for 30, reserved at 120): no whole window ends by 120,
+  // and the step before 120 is full. The search stops at the candidate 100.
+  EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 120), 120);
+  // Job B, same shape, reserved at 300: the whole window [150, 180).
+  EXPECT_EQ(p.EarliestFitBefore(0, 30, 2, 300), 150);
+}
+
+// The start of the run that reaches own, found by walking back from the
+// step before own: to a short step, or to the step holding `from`.
+TEST(AvailabilityProfileTest, EarliestFitBeforeWalksBackToTheRunStart) {
+  AvailabilityProfile p(10);
+  p.Reserve(0, 50, 10);
+  p.Reserve(50, 100, 5);
+  p.Reserve(100, 200, 2);  // the job asking: 2 units from 100
+  EXPECT_EQ(p.EarliestFitBefore(10, 100, 2, 100), 50);  // from's step is short
+  EXPECT_EQ(p.EarliestFitBefore(60, 100, 2, 100), 60);  // from is in the run
+  EXPECT_EQ(p.EarliestFitBefore(10, 100, 6, 100), 100);  // the step before own is short
+  p.Reserve(70, 80, 4);  // [70, 80) has 1 free: the run now starts at 80
+  EXPECT_EQ(p.EarliestFitBefore(10, 100, 2, 100), 80);
+  EXPECT_EQ(p.EarliestFitBefore(75, 100, 2, 100), 80);
+}
+
 // Move is a release then a reserve; overlapping windows change only the ends.
 TEST(AvailabilityProfileTest, MoveEqualsReleaseThenReserve) {
   for (SimTime to : {0, 50, 90, 99}) {

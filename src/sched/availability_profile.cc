@@ -217,7 +217,8 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
     }
     // The block's min and max follow from the changed steps' unless a
     // changed step held the old extreme that moved away from the rest:
-    // then, and for whole blocks, rescan (moves change a few steps of 32).
+    // then rescan the block (moves change a few steps of 32; blocks changed
+    // as a whole go to the tree's lazy adds instead).
     if (delta < 0) {
       blk.mn = std::min(blk.mn, lo);
       if (hi - delta >= blk.mx) blk.Recompute();

@@ -116,7 +116,8 @@ class AvailabilityProfile {
   mutable std::array<FirstFit, 4> first_fit_{};
   mutable std::size_t first_fit_next_ = 0;
   // EarliestFitBefore's caches. For each shape, a time no later than its
-  // earliest whole fit from `from` (equal to it when computed); and the step
+  // earliest whole fit from `from` (equal to it when the search found a fit,
+  // below it when the search gave up early); and the step
   // just before the last `own` asked, since waiting jobs bunch at a few
   // starts.
   struct ShapeFit {

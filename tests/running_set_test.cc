@@ -1,0 +1,56 @@
+// RunningSet, the release map of EASY: units by projected end time, walked
+// in time order for the shadow. Hand-computed cases.
+
+#include "sched/running_set.h"
+
+#include <gtest/gtest.h>
+
+namespace clustersim {
+namespace {
+
+TEST(RunningSet, SameEndTimesAggregateAndRemoveIndependently) {
+  RunningSet r;
+  r.Add(100, 2);
+  r.Add(50, 3);
+  r.Add(100, 1);
+  EXPECT_EQ(r.earliest_end(), 50);
+  // 0 free, 4 needed: 3 at 50, then both jobs ending at 100 (3 units) at once.
+  Shadow s = r.ClassicShadow(0, 0, 4);
+  EXPECT_EQ(s.time, 100);
+  EXPECT_EQ(s.extra, 2);
+  r.Remove(100, 2);
+  s = r.ClassicShadow(0, 0, 4);
+  EXPECT_EQ(s.time, 100);
+  EXPECT_EQ(s.extra, 0);
+  r.Remove(50, 3);
+  EXPECT_EQ(r.earliest_end(), 100);
+  r.Remove(100, 1);
+  EXPECT_TRUE(r.empty());
+  EXPECT_EQ(r.earliest_end(), kTimeInfinity);
+}
+
+TEST(RunningSet, OverrunningJobsCollapseOntoTheNextTick) {
+  RunningSet r;
+  r.Add(10, 1);  // projected to end before now: taken to end at now + 1
+  r.Add(20, 1);
+  r.Add(80, 5);
+  const Shadow s = r.ClassicShadow(30, 0, 2);
+  EXPECT_EQ(s.time, 31);
+  EXPECT_EQ(s.extra, 0);
+  EXPECT_EQ(r.ClassicShadow(30, 0, 7).time, 80);
+  EXPECT_EQ(r.ClassicShadow(30, 0, 8).time, kTimeInfinity);  // never enough
+  EXPECT_EQ(r.ClassicShadow(30, 2, 2).time, 30);             // fits now
+}
+
+TEST(RunningSet, DrEvtIgnoresEndsAtOrBeforeNow) {
+  RunningSet r;
+  r.Add(50, 1);
+  r.Add(100, 2);
+  EXPECT_EQ(r.DrEvtReservation(50, 0, 1), 100);  // the end at 50 is ignored
+  EXPECT_EQ(r.DrEvtReservation(49, 0, 1), 50);
+  EXPECT_EQ(r.DrEvtReservation(50, 0, 3), 50);   // never enough: now
+  EXPECT_EQ(r.DrEvtReservation(50, 1, 1), 50);   // fits now
+}
+
+}  // namespace
+}  // namespace clustersim
