@@ -6,11 +6,13 @@
 namespace clustersim {
 
 namespace {
-bool EarlierThan(const std::pair<SimTime, std::int64_t>& e, SimTime t) { return e.first < t; }
+// Comparators for searching ends_ (sorted by time) with a time.
+bool EndsBefore(const std::pair<SimTime, std::int64_t>& e, SimTime t) { return e.first < t; }
+bool EndsAfter(SimTime t, const std::pair<SimTime, std::int64_t>& e) { return t < e.first; }
 }  // namespace
 
 void RunningSet::Add(SimTime projected_end, std::int64_t units) {
-  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EarlierThan);
+  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   if (it != ends_.end() && it->first == projected_end) {
     it->second += units;
   } else {
@@ -19,7 +21,7 @@ void RunningSet::Add(SimTime projected_end, std::int64_t units) {
 }
 
 void RunningSet::Remove(SimTime projected_end, std::int64_t units) {
-  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EarlierThan);
+  auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   assert(it != ends_.end() && it->first == projected_end && it->second >= units);
   if ((it->second -= units) == 0) ends_.erase(it);
 }
@@ -47,8 +49,7 @@ Shadow RunningSet::ClassicShadow(SimTime now, std::int64_t free, std::int64_t ne
 SimTime RunningSet::DrEvtReservation(SimTime now, std::int64_t free, std::int64_t need) const {
   if (free >= need) return now;
   std::int64_t avail = free;
-  auto it = std::upper_bound(ends_.begin(), ends_.end(), now,
-                             [](SimTime t, const std::pair<SimTime, std::int64_t>& e) { return t < e.first; });
+  auto it = std::upper_bound(ends_.begin(), ends_.end(), now, EndsAfter);
   for (; it != ends_.end(); ++it) {
     avail += it->second;
     if (avail >= need) return it->first;
