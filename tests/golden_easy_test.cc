@@ -134,6 +134,20 @@ TEST(GoldenEasy, ZeroLengthJobStartsBeforeItEnds) {
   EXPECT_EQ(o.resources, Rows({"0,100,0", "0,50,50", "0,100,0", "0,40,60", "100,100,0"}));
 }
 
+// Replay of such a schedule where the job given the units has the lower id:
+// J0 (begin 0, end 100, 60 nodes), J1 (begin 0, end 0, 50 nodes). J1 starts
+// and ends before J0 starts, so 110 of 100 nodes are never in use.
+TEST(GoldenEasy, ReplayedZeroLengthJobEndsBeforeTheOtherStartsAtItsTime) {
+  SimOutcome o = SimulateText(
+      "job_submit_time,begin_time,end_time,num_nodes\n0,0,100,60\n0,0,0,50\n", SimSetup{});
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  ASSERT_EQ(o.workload.mode, TraceMode::kReplay);
+  EXPECT_EQ(RenderSchedule(o), "0:0-100 1:0-0");
+  EXPECT_EQ(o.resources, Rows({"0,100,0", "0,50,50", "0,100,0", "0,40,60", "100,100,0"}));
+  EXPECT_EQ(o.result.oversubscribed_events, 0);
+  EXPECT_EQ(o.diagnostics.find("oversubscribed"), std::string::npos) << o.diagnostics;
+}
+
 // Zero-length job alone at its time: J0 (0,50,10,0), J1 (5,60,100,100).
 // Rows: START 0,50,50 then END 0,100,0; J1 arrives at 5 and starts 5-105.
 TEST(GoldenEasy, ZeroLengthJobThenLaterArrival) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -88,18 +89,50 @@ TEST(Pipeline, SeededDistributionRunsAreReproducibleAndSeedMatters) {
   EXPECT_NE(s1, s2);
 }
 
+// The resource trace's last row at each time: the state once every event at
+// that time is done.
+std::string StatePerTime(const std::string& csv) {
+  std::istringstream in(csv);
+  std::vector<std::string> rows;
+  for (std::string line; std::getline(in, line);) {
+    const std::string t = line.substr(0, line.find(','));
+    if (!rows.empty() && rows.back().substr(0, rows.back().find(',')) == t) rows.pop_back();
+    rows.push_back(line);
+  }
+  std::string out;
+  for (const std::string& r : rows) out += r + "\n";
+  return out;
+}
+
+// The filtered KTH log replays to the same resource trace row for row. The
+// full log also has zero-length jobs: a scheduler may start one in a pass and
+// give its units to a job of the next pass at the same instant, which a
+// schedule does not record, so replay (zero-length jobs first) orders the rows
+// of such an instant differently; the state after each instant must match,
+// and no instant may use more nodes than exist.
 TEST(Pipeline, ReplayOfTheScheduleReproducesTheResourceTrace) {
-  const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
-  if (!fs::exists(kth)) GTEST_SKIP();
-  fs::path d = FreshDir("roundtrip");
-  RunConfig sim = BaseConfig(kth, d / "sim");
-  ASSERT_EQ(RunOnce(sim), 0);
-  RunConfig rep = BaseConfig((d / "sim" / "schedule.csv").string(), d / "replay");
-  rep.replay_requested = true;
-  rep.load.capacity = 100;
-  ASSERT_EQ(RunOnce(rep), 0);
-  EXPECT_TRUE(Slurp(d / "sim" / "resources.csv") == Slurp(d / "replay" / "resources.csv"));
-  EXPECT_TRUE(Slurp(d / "sim" / "schedule.csv") == Slurp(d / "replay" / "schedule.csv"));
+  for (const char* name : {"KTH-SP2.filtered.swf", "KTH-SP2-1996-2.1-cln.swf.gz"}) {
+    SCOPED_TRACE(name);
+    const std::string kth = TracesDir() + "/" + name;
+    if (!fs::exists(kth)) GTEST_SKIP();
+    fs::path d = FreshDir("roundtrip");
+    RunConfig sim = BaseConfig(kth, d / "sim");
+    ASSERT_EQ(RunOnce(sim), 0);
+    RunConfig rep = BaseConfig((d / "sim" / "schedule.csv").string(), d / "replay");
+    rep.replay_requested = true;
+    rep.load.capacity = 100;
+    rep.quiet = false;
+    std::string out, err;
+    ASSERT_EQ(RunOnce(rep, &out, &err), 0);
+    EXPECT_EQ(err.find("oversubscribed"), std::string::npos) << err;
+    const std::string sim_res = Slurp(d / "sim" / "resources.csv"), rep_res = Slurp(d / "replay" / "resources.csv");
+    if (std::string(name).ends_with(".swf")) {
+      EXPECT_TRUE(sim_res == rep_res);
+    }
+    EXPECT_GT(sim_res.size(), 1000u);
+    EXPECT_TRUE(StatePerTime(sim_res) == StatePerTime(rep_res));
+    EXPECT_TRUE(Slurp(d / "sim" / "schedule.csv") == Slurp(d / "replay" / "schedule.csv"));
+  }
 }
 
 TEST(Pipeline, SliceStartsOnAnEmptyClusterWithTheRequestedJobs) {

@@ -178,23 +178,31 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   RunResult r;
   r.capacity = w.capacity;
   r.runs.resize(jobs.size());
-  // (time, phase, id): phase 0 = END, 1 = START, 2 = END of a zero-length job.
+  // (time, phase, id, END after START): phase 0 = END, 1 = a zero-length
+  // job's START and END, 2 = START. A zero-length job holds its units for no
+  // time at all, so it starts and ends before the other STARTs at its time:
+  // a scheduler may have given the same units to a job it started right after
+  // (that is how a simulation's schedule reads), and replay must not show
+  // them in use twice.
   struct Ev {
     SimTime t;
     std::uint8_t phase;
     JobId id;
+    bool end;
   };
   std::vector<Ev> ev;
   ev.reserve(jobs.size() * 2);
   for (JobId id = 0; id < jobs.size(); ++id) {
     const Job& j = jobs[id];
-    ev.push_back({j.begin, 1, id});
-    ev.push_back({j.begin + j.run_time, static_cast<std::uint8_t>(j.run_time == 0 ? 2 : 0), id});
+    const bool instant = j.run_time == 0;
+    ev.push_back({j.begin, static_cast<std::uint8_t>(instant ? 1 : 2), id, false});
+    ev.push_back({j.begin + j.run_time, static_cast<std::uint8_t>(instant ? 1 : 0), id, true});
   }
   std::sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) {
     if (a.t != b.t) return a.t < b.t;
     if (a.phase != b.phase) return a.phase < b.phase;
-    return a.id < b.id;
+    if (a.id != b.id) return a.id < b.id;
+    return a.end < b.end;
   });
   std::int64_t used = 0;
   // Jobs are in submit order: walk submits alongside the events to record
@@ -209,7 +217,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     if (e.t > options.max_time) break;
     record_submits_before(e.t);
     JobRun& run = r.runs[e.id];
-    if (e.phase == 1) {
+    if (!e.end) {
       used += jobs[e.id].units;
       run.begin = e.t;
       run.state = JobState::kRunning;

@@ -12,8 +12,9 @@
 // order too (ENDs < STARTs < arrivals, one pass per time with an END or an
 // arrival). --compat pyss follows pyss instead: Submission < Termination <
 // Start with a scheduler run after every event (see StepPyss in engine.cc).
-// Replay: events sorted by (time, END before START, job index),
-// except that a zero-length job's END follows its START.
+// Replay: events sorted by (time, END before START, job index), except that
+// a zero-length job starts and ends between the ENDs and the other STARTs at
+// its time (its START right before its END).
 
 #include <cstdint>
 #include <vector>
