@@ -309,6 +309,44 @@ TEST(Pipeline, DrEvtPresetLetsJobsOverrunTheirLimit) {
   EXPECT_NE(clean.find("COMPLETED_WALLTIME_REACHED"), std::string::npos);
 }
 
+// Combinations the engine cannot honour are refused, never run as something
+// else: conservative backfilling keeps submit order, RLScheduler has no
+// conservative backfilling.
+TEST(Pipeline, ContradictoryPolicyOptionsAreRefused) {
+  struct Case {
+    const char* policy;
+    const char* backfill;
+    const char* compat;
+    const char* error;  // "" = accepted
+  };
+  const Case cases[] = {
+      {"sjf", "conservative", "", "--policy sjf: conservative backfilling keeps submit order; use --policy fcfs, "
+                                  "or --backfill easy for a priority ordering"},
+      {"wfp3", "conservative", "pyss", "--policy wfp3: conservative backfilling keeps submit order; use --policy "
+                                       "fcfs, or --backfill easy for a priority ordering"},
+      {"fcfs", "conservative", "", ""},
+      {"sjf", "easy", "", ""},
+      {"sjf", "conservative", "dr_evt", ""},  // dr_evt's conservative is its EASY
+      {"fcfs", "conservative", "rlscheduler",
+       "--compat rlscheduler has no conservative backfilling (none or easy = its greedy backfill)"},
+  };
+  for (const Case& k : cases) {
+    SCOPED_TRACE(std::string(k.policy) + " " + k.backfill + " " + k.compat);
+    OptionValues v;
+    v.trace = "t.swf";
+    v.policy = k.policy;
+    v.backfill = k.backfill;
+    v.compat = k.compat;
+    auto c = Resolve(v, Frontend::kClustersim, false);
+    if (*k.error == '\0') {
+      EXPECT_TRUE(c.ok()) << c.status().message();
+    } else {
+      ASSERT_FALSE(c.ok());
+      EXPECT_EQ(c.status().message(), k.error);
+    }
+  }
+}
+
 // --compat rlscheduler evaluates RLScheduler's windows: on a 10,000-job
 // trace with the default seed 1 they start at the indexes of schedulers.md §9.
 TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {

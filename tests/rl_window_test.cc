@@ -2,12 +2,18 @@
 // given in schedulers.md §9, and the decision loop on the stale-shadow toy
 // computed by hand.
 
+#include <algorithm>
+#include <filesystem>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "io/trace_loader.h"
 #include "sim/gym_seeding.h"
 #include "sim/rl_window.h"
+#include "test_util.h"
 
 namespace clustersim {
 namespace {
@@ -66,6 +72,9 @@ TEST(RlScheduler, GreedyBackfillKeepsTheStaleShadow) {
   EXPECT_DOUBLE_EQ(r.bsld, 5.8 / 4);
   EXPECT_DOUBLE_EQ(r.utilisation, 1100.0 / 900.0);
   EXPECT_EQ(r.rejected, 0);
+  std::string starts;
+  for (const RlWindow::Start& x : r.starts) starts += fmt::format("{}@{} ", x.id, ToSeconds(x.at));
+  EXPECT_EQ(starts, "0@0 2@0 3@40 1@90 ");
 }
 
 // No backfilling: A at 0; H waits for A's end at 30 and starts (2 free);
@@ -85,6 +94,76 @@ TEST(RlScheduler, OversizedJobIsRejectedNotWaitedFor) {
   w.jobs[2].units = w.jobs[2].procs = 11;
   const RlWindow r = RunRlWindow(w, 0, ToyOptions(true));
   EXPECT_EQ(r.rejected, 1);
+}
+
+// Every shared trace under RLScheduler's normalisation, every ordering, with
+// and without its greedy backfilling, on the first, a middle and the last
+// window: each job that fits the machine starts exactly once, never before
+// its submit time, in time order, and the units in use (ENDs before STARTs at
+// equal times) never exceed the machine. Every other job is counted rejected.
+TEST(RlScheduler, WindowsOnEveryTraceKeepTheInvariants) {
+  const char* traces[] = {"KTH-SP2-1996-2.1-cln.swf.gz", "KTH-SP2.filtered.swf", "RICC-2010-2.swf.gz",
+                          "LLNL-Atlas-2006-2.1-cln.swf.gz", "CEA-Curie-sample.swf.gz", "HPC2N-excerpt.swf",
+                          "NASA-iPSC-1993-3.1-cln.swf.gz", "lublin_256.swf", "lublin_256_new2.swf"};
+  const Ordering orderings[] = {Ordering::kFcfs, Ordering::kSjf, Ordering::kLjf,
+                                Ordering::kWfp3, Ordering::kUnicep, Ordering::kF1};
+  int checked = 0;
+  for (const char* name : traces) {
+    const std::string path = test::TracesDir() + "/" + name;
+    if (!std::filesystem::exists(path)) continue;
+    Diagnostics diag;
+    LoadOptions lo;
+    lo.swf.policy = SwfPolicy::kRlScheduler;
+    auto loaded = LoadTrace(path, lo, &diag);
+    ASSERT_TRUE(loaded.ok()) << name << ": " << loaded.status().message();
+    const Workload& w = loaded.value().workload;
+    constexpr std::size_t kWindow = 256;
+    ASSERT_GT(w.jobs.size(), 2 * kWindow) << name;
+    for (const std::size_t start : {std::size_t{0}, w.jobs.size() / 2, w.jobs.size() - kWindow}) {
+      for (const Ordering ord : orderings) {
+        for (const bool backfill : {false, true}) {
+          SCOPED_TRACE(fmt::format("{} start {} {} backfill {}", name, start, OrderingName(ord), backfill));
+          RlWindowOptions o;
+          o.window_size = kWindow;
+          o.ordering = ord;
+          o.backfill = backfill;
+          o.procs_per_node = w.procs_per_unit;
+          o.max_procs = w.capacity * w.procs_per_unit;
+          const RlWindow r = RunRlWindow(w, start, o);
+          std::vector<int> started(kWindow, 0);
+          std::int64_t oversized = 0;
+          for (std::size_t i = start; i < start + kWindow; ++i) oversized += w.jobs[i].units > w.capacity;
+          EXPECT_EQ(r.rejected, oversized);
+          ASSERT_EQ(static_cast<std::int64_t>(r.starts.size()) + r.rejected, static_cast<std::int64_t>(kWindow));
+          struct Ev {
+            SimTime t;
+            std::int64_t delta;
+          };
+          std::vector<Ev> ev;
+          SimTime last = kNoTime;
+          for (const RlWindow::Start& x : r.starts) {
+            ASSERT_GE(x.id, start);
+            ASSERT_LT(x.id, start + kWindow);
+            EXPECT_EQ(++started[x.id - start], 1) << "job " << x.id << " started twice";
+            EXPECT_GE(x.at, w.jobs[x.id].submit) << "job " << x.id;
+            EXPECT_GE(x.at, last) << "job " << x.id << " started back in time";
+            last = x.at;
+            ev.push_back({x.at, w.jobs[x.id].units});
+            ev.push_back({x.at + w.jobs[x.id].run_time, -w.jobs[x.id].units});
+          }
+          std::sort(ev.begin(), ev.end(),
+                    [](const Ev& a, const Ev& b) { return a.t != b.t ? a.t < b.t : a.delta < b.delta; });
+          std::int64_t used = 0, peak = 0;
+          for (const Ev& e : ev) peak = std::max(peak, used += e.delta);
+          EXPECT_LE(peak, w.capacity);
+          EXPECT_EQ(used, 0);
+          EXPECT_GE(r.bsld, static_cast<double>(r.starts.size()) / kWindow);  // each job's bsld >= 1
+          ++checked;
+        }
+      }
+    }
+  }
+  if (checked == 0) GTEST_SKIP() << "no shared traces";
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ struct PolicyCase {
   const char* name;
   Policy policy;
   // Jobs simulated on RICC (448k jobs): the slow policies run a prefix so
-  // the sanitizer build stays within CI's budget. 0 = all.
+  // the sanitizer build stays within CI's budget (the full trace under each
+  // of them is a benchmark, see BENCHMARKS.md). 0 = all.
   std::size_t ricc_jobs;
 };
 
@@ -69,11 +70,17 @@ std::vector<PolicyCase> Policies() {
       {"wfp3_easy", Make(Ordering::kWfp3, Backfill::kEasy), 10000},
       {"unicep_easy", Make(Ordering::kUnicep, Backfill::kEasy), 10000},
       {"f1_easy", Make(Ordering::kF1, Backfill::kEasy), 30000},
+      {"sjf_none", Make(Ordering::kSjf, Backfill::kNone), 30000},
+      {"ljf_none", Make(Ordering::kLjf, Backfill::kNone), 30000},
+      {"wfp3_none", Make(Ordering::kWfp3, Backfill::kNone), 10000},
+      {"unicep_none", Make(Ordering::kUnicep, Backfill::kNone), 10000},
+      {"f1_none", Make(Ordering::kF1, Backfill::kNone), 30000},
       {"drevt_easy", Make(Ordering::kFcfs, Backfill::kEasy, Compat::kDrEvt), 0},
       {"drevt_sjf", Make(Ordering::kSjf, Backfill::kEasy, Compat::kDrEvt), 10000},
       {"drevt_ljf", Make(Ordering::kLjf, Backfill::kEasy, Compat::kDrEvt), 10000},
       {"drevt_fcfs_conservative", fcfs_cons, 10000},
       {"pyss_easy", Make(Ordering::kFcfs, Backfill::kEasy, Compat::kPyss), 0},
+      {"pyss_sjf_easy", Make(Ordering::kSjf, Backfill::kEasy, Compat::kPyss), 30000},
       {"pyss_conservative", Make(Ordering::kFcfs, Backfill::kConservative, Compat::kPyss), 3000},
   };
 }

@@ -208,6 +208,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (overrun != "clip" && overrun != "allow")
     return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");
   c.engine.overrun = overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
+  // Conservative backfilling reserves in arrival order and compresses in
+  // submit order (pyss); a priority ordering would be silently ignored.
+  if (p.backfill == Backfill::kConservative && p.ordering != Ordering::kFcfs && !dr &&
+      p.compat != Compat::kRlScheduler)
+    return Status::Error(fmt::format("--policy {}: conservative backfilling keeps submit order; use --policy fcfs, "
+                                     "or --backfill easy for a priority ordering", order));
   if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
       !p.dr_evt_fcfs_conservative)
     return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");

@@ -135,6 +135,7 @@ class Window {
     queue_.erase(std::find(queue_.begin(), queue_.end(), id));
     free_ -= j.units;
     running_.push_back({id, now_});
+    result_.starts.push_back({id, now_});
     const double r = ToSeconds(j.run_time), wait = ToSeconds(now_ - j.submit);
     sum_bsld_ += BoundedSlowdown(wait + r, r, 10.0);
     sum_rp_ += r * static_cast<double>(j.procs);

@@ -38,6 +38,11 @@ struct RlWindow {
   double bsld = 0;
   double utilisation = 0;
   std::int64_t rejected = 0;  // jobs larger than the machine (RLScheduler would hang)
+  struct Start {
+    JobId id;
+    SimTime at;
+  };
+  std::vector<Start> starts;  // in the order the jobs started (for checks)
 };
 
 struct RlEvaluation {
