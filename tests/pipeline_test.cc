@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/options.h"
 #include "cli/run_config.h"
@@ -182,6 +183,27 @@ TEST(Pipeline, OversizedJobIsRejectedWithAMessageAndCounted) {
   EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"nb_jobs_rejected\": 1"), std::string::npos);
 }
 
+// jobs.csv ends each row with the job's status (JobStateName) and the units
+// it was allocated: a job killed at its limit is `timeout`, a rejected job
+// was allocated nothing.
+TEST(Pipeline, JobsCsvStatusAndAllocatedUnits) {
+  fs::path d = FreshDir("jobs_status");
+  WriteText(d / "in.csv", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,50,100,150\n5,200,100,50\n10,50,100,50\n");
+  RunConfig c = BaseConfig((d / "in.csv").string(), d / "out");
+  c.load.capacity = 100;
+  ASSERT_EQ(RunOnce(c), 0);
+  std::istringstream jobs(Slurp(d / "out" / "jobs.csv"));
+  std::string line;
+  std::vector<std::string> tails;
+  while (std::getline(jobs, line)) {
+    std::size_t p = line.size();
+    for (int k = 0; k < 3; ++k) p = line.rfind(',', p - 1);
+    tails.push_back(line.substr(p + 1));
+  }
+  EXPECT_EQ(tails, (std::vector<std::string>{"clipped,status,allocated_units", "1,timeout,50", "0,rejected,0",
+                                             "0,completed,50"}));
+}
+
 // A job's sampled run time depends on (seed, job id) only: sampling the
 // whole trace or one slice of it gives the same value for the same job.
 TEST(Pipeline, SampledRunTimeDependsOnlyOnSeedAndJobId) {
@@ -269,7 +291,14 @@ TEST(Pipeline, OutputsOptionWritesOnlyTheNamedFiles) {
   ASSERT_EQ(std::system(some.c_str()), 0);
   EXPECT_TRUE(fs::exists(d / "some" / "summary.json"));
   EXPECT_TRUE(fs::exists(d / "some" / "schedule.csv"));
-  EXPECT_TRUE(fs::exists(d / "some" / "timing.json"));
+  // timing.json parses as JSON with the four documented numbers, in seconds.
+  const auto timing = nlohmann::json::parse(Slurp(d / "some" / "timing.json"));
+  EXPECT_EQ(timing.size(), 4u);
+  for (const char* key : {"load_s", "simulate_s", "write_s", "wall_time_s"}) {
+    ASSERT_TRUE(timing.contains(key) && timing[key].is_number()) << key;
+    EXPECT_GE(timing[key].get<double>(), 0) << key;
+    EXPECT_LE(timing[key].get<double>(), timing["wall_time_s"].get<double>()) << key;
+  }
   EXPECT_FALSE(fs::exists(d / "some" / "jobs.csv"));
   EXPECT_FALSE(fs::exists(d / "some" / "resources.csv"));
   EXPECT_EQ(Slurp(d / "some" / "summary.json"), Slurp(d / "full" / "summary.json"));

@@ -299,10 +299,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   const double wall_s = Since(t0);
   const double write_s = Since(t2);
   if (c.frontend == Frontend::kClustersim) {
-    const std::string timing = fmt::format(
-        "{{\n  \"load_s\": {:.6f},\n  \"simulate_s\": {:.6f},\n  \"write_s\": {:.6f},\n  \"wall_time_s\": {:.6f}\n}}\n",
-        load_s, sim_s, write_s, wall_s);
-    (void)WriteFileAtomically(c.output_dir + "/timing.json", timing);
+    (void)WriteFileAtomically(c.output_dir + "/timing.json", TimingJson({load_s, sim_s, write_s, wall_s}));
   }
   if (!c.quiet) {
     if (c.frontend == Frontend::kSimulator)

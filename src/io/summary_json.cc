@@ -1,5 +1,7 @@
 #include "io/summary_json.h"
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 namespace clustersim {
@@ -105,6 +107,16 @@ std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const
                  {"job_slice", o.job_slice},     {"backfill", o.backfill ? "greedy" : "none"},
                  {"procs_per_node", o.procs_per_node}, {"max_procs", o.max_procs},
                  {"capacity_nodes", info.capacity}};
+  return j.dump(2) + "\n";
+}
+
+std::string TimingJson(const Timing& t) {
+  const auto us = [](double s) { return std::round(s * 1e6) / 1e6; };
+  nlohmann::json j;
+  j["load_s"] = us(t.load_s);
+  j["simulate_s"] = us(t.simulate_s);
+  j["write_s"] = us(t.write_s);
+  j["wall_time_s"] = us(t.wall_time_s);
   return j.dump(2) + "\n";
 }
 

@@ -37,4 +37,11 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
 std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const RunInfo& info,
                           const Diagnostics& diag);
 
+// timing.json: where the wall time went, in seconds rounded to microseconds
+// (keys sorted; format in docs/formats.md §4.5).
+struct Timing {
+  double load_s = 0, simulate_s = 0, write_s = 0, wall_time_s = 0;
+};
+std::string TimingJson(const Timing& t);
+
 }  // namespace clustersim
