@@ -3,6 +3,7 @@
 #   make test   install deps if missing, build with ASan+UBSan, run every test
 #   make bench  Release build, micro-benchmarks and end-to-end timings (BENCHMARKS.md)
 #   make asan   the sanitizer build only
+#   make install  clustersim and simulator into $(PREFIX)/bin
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 TRACES ?= ../shared/traces
@@ -10,7 +11,7 @@ RUN_TRACE ?= $(TRACES)/KTH-SP2-1996-2.1-cln.swf.gz
 RELEASE := build/release
 ASAN := build/asan
 
-.PHONY: all deps release asan run test test-release bench clean
+.PHONY: all deps release asan run test test-release bench install clean
 
 all: release
 
@@ -42,6 +43,10 @@ test: asan
 
 test-release: release
 	cd $(RELEASE) && CLUSTERSIM_TRACES=$(abspath $(TRACES)) ctest --output-on-failure -j $(JOBS)
+
+PREFIX ?= /usr/local
+install: release
+	cmake --install $(RELEASE) --prefix $(PREFIX)
 
 bench: release
 	bash bench/run_e2e.sh $(RELEASE) $(TRACES)

@@ -63,7 +63,7 @@ int main(int argc, char** argv) {
     if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
       return RunSubcommand(argv[1], argc - 1, argv + 1);
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-      std::cout << "clustersim 0.1.0\n";
+      std::cout << "clustersim " CLUSTERSIM_VERSION "\n";
       return 0;
     }
     if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {

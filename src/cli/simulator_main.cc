@@ -19,7 +19,8 @@ Examples (dr_evt's command lines):
   simulator jobs_with_duration.csv --total_nodes 100 --run_time_mode actual
   simulator jobs.csv --total_nodes 100 --run_time_mode distribution \
       --run_time_distribution normal --run_time_scale 0.8 --run_time_stddev 0.2
-Outputs: <input stem>_sim.csv (schedule) and <stem>_sim_resources.csv in the current directory.
+Outputs, in the current directory: <input stem>_sim.csv (the schedule; simulation only, a replay's
+would repeat the input) and <stem>_sim_resources.csv (the resource trace).
 )";
 
 }  // namespace
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
     app.footer(kExamples);
     app.set_config("-c,--config", "", "Read options from a TOML/INI file");
+    app.set_version_flag("--version", "simulator (clustersim " CLUSTERSIM_VERSION ")");
     clustersim::OptionValues v;
     clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kSimulator);
     try {
