@@ -10,7 +10,7 @@ BIN="$B/src/clustersim"
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 [ -x "$BIN" ] || { echo "build $BIN first (make release)"; exit 1; }
-field() { sed -n "s/.*\"$1\": \([0-9.]*\).*/\1/p" "$OUT/run/timing.json"; }
+field() { sed -n "s/.*\"$1\": \([0-9.eE+-]*\).*/\1/p" "$OUT/run/timing.json"; }
 
 echo "## Wall time, full run (parse + simulate + write all outputs)"
 echo

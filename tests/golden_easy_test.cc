@@ -136,7 +136,8 @@ TEST(GoldenEasy, ZeroLengthJobStartsBeforeItEnds) {
 
 // Replay of such a schedule where the job given the units has the lower id:
 // J0 (begin 0, end 100, 60 nodes), J1 (begin 0, end 0, 50 nodes). J1 starts
-// and ends before J0 starts, so 110 of 100 nodes are never in use.
+// and ends before J0 starts, so the units in use never exceed 100 (replay
+// used to start both first: 110).
 TEST(GoldenEasy, ReplayedZeroLengthJobEndsBeforeTheOtherStartsAtItsTime) {
   SimOutcome o = SimulateText(
       "job_submit_time,begin_time,end_time,num_nodes\n0,0,100,60\n0,0,0,50\n", SimSetup{});

@@ -40,8 +40,8 @@ struct PolicyCase {
   const char* name;
   Policy policy;
   // Jobs simulated on RICC (448k jobs): the slow policies run a prefix so
-  // the sanitizer build stays within CI's budget (the full trace under each
-  // of them is a benchmark, see BENCHMARKS.md). 0 = all.
+  // the sanitizer build stays within CI's budget (BENCHMARKS.md times the
+  // full trace under several of them). 0 = all.
   std::size_t ricc_jobs;
 };
 

@@ -178,25 +178,25 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   RunResult r;
   r.capacity = w.capacity;
   r.runs.resize(jobs.size());
-  // (time, phase, id, END after START): phase 0 = END, 1 = a zero-length
+  // (time, phase, id, START before END): phase 0 = END, 1 = a zero-length
   // job's START and END, 2 = START. A zero-length job holds its units for no
   // time at all, so it starts and ends before the other STARTs at its time:
   // a scheduler may have given the same units to a job it started right after
   // (that is how a simulation's schedule reads), and replay must not show
   // them in use twice.
-  struct Ev {
+  struct Ev {  // 16 bytes: about a million of them are sorted for RICC
     SimTime t;
     std::uint8_t phase;
-    JobId id;
     bool end;
+    JobId id;
   };
   std::vector<Ev> ev;
   ev.reserve(jobs.size() * 2);
   for (JobId id = 0; id < jobs.size(); ++id) {
     const Job& j = jobs[id];
     const bool instant = j.run_time == 0;
-    ev.push_back({j.begin, static_cast<std::uint8_t>(instant ? 1 : 2), id, false});
-    ev.push_back({j.begin + j.run_time, static_cast<std::uint8_t>(instant ? 1 : 0), id, true});
+    ev.push_back({j.begin, static_cast<std::uint8_t>(instant ? 1 : 2), false, id});
+    ev.push_back({j.begin + j.run_time, static_cast<std::uint8_t>(instant ? 1 : 0), true, id});
   }
   std::sort(ev.begin(), ev.end(), [](const Ev& a, const Ev& b) {
     if (a.t != b.t) return a.t < b.t;
