@@ -187,6 +187,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   RETURN_IF_ERROR(ParseEnum("--backfill", !v.backfill.empty() ? v.backfill : rl ? "none" : "easy", kBackfillNames,
                             &p.backfill));
   const bool dr = p.compat == Compat::kDrEvt;
+  if (rl && p.backfill == Backfill::kConservative)
+    return Status::Error("--compat rlscheduler has no conservative backfilling (none or easy = its greedy backfill)");
+  // Conservative backfilling reserves in arrival order and compresses in
+  // submit order (pyss); a priority ordering would be silently ignored.
+  if (p.backfill == Backfill::kConservative && p.ordering != Ordering::kFcfs && !dr)
+    return Status::Error(fmt::format("--policy {}: conservative backfilling keeps submit order; use --policy fcfs, "
+                                     "or --backfill easy for a priority ordering", order));
   p.backfill_strict_lt = dr || p.dr_evt_fcfs_conservative;
   p.extra_nodes = !dr && !p.dr_evt_fcfs_conservative;
   if (!v.backfill_cmp.empty()) {
@@ -208,12 +215,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (overrun != "clip" && overrun != "allow")
     return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");
   c.engine.overrun = overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
-  // Conservative backfilling reserves in arrival order and compresses in
-  // submit order (pyss); a priority ordering would be silently ignored.
-  if (p.backfill == Backfill::kConservative && p.ordering != Ordering::kFcfs && !dr &&
-      p.compat != Compat::kRlScheduler)
-    return Status::Error(fmt::format("--policy {}: conservative backfilling keeps submit order; use --policy fcfs, "
-                                     "or --backfill easy for a priority ordering", order));
   if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
       !p.dr_evt_fcfs_conservative)
     return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");
@@ -260,8 +261,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   }
 
   if (rl) {
-    if (p.backfill == Backfill::kConservative)
-      return Status::Error("--compat rlscheduler has no conservative backfilling (none or easy = its greedy backfill)");
     if (v.rl_windows <= 0 || v.rl_window_size <= 0)
       return Status::Error("--rl-windows and --rl-window-size must be > 0");
     c.rl.windows = v.rl_windows;
