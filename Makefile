@@ -3,6 +3,7 @@
 #   make test   install deps if missing, build with ASan+UBSan, run every test
 #   make bench  Release build, micro-benchmarks and end-to-end timings (BENCHMARKS.md)
 #   make asan   the sanitizer build only
+#   make fuzz   libFuzzer targets (clang), each run for FUZZ_SECONDS (part of make test)
 #   make install  clustersim and simulator into $(PREFIX)/bin
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -10,8 +11,12 @@ TRACES ?= ../shared/traces
 RUN_TRACE ?= $(TRACES)/KTH-SP2-1996-2.1-cln.swf.gz
 RELEASE := build/release
 ASAN := build/asan
+FUZZ := build/fuzz
+# Seconds each fuzz target runs in `make fuzz` and `make test` (CI: 60).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := csv_reader swf_reader timestamp config_file
 
-.PHONY: all deps release asan run test test-release bench install clean
+.PHONY: all deps release asan run test test-release bench install clean fuzz fuzz-build
 
 all: release
 
@@ -37,9 +42,23 @@ run: deps $(RELEASE)/build.ninja
 	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json"
 
 # Tests run under ASan+UBSan; CLUSTERSIM_TRACES tells them where the shared traces are.
+# Then every fuzz target runs for FUZZ_SECONDS (time-boxed; any finding fails).
 test: asan
 	cd $(ASAN) && CLUSTERSIM_TRACES=$(abspath $(TRACES)) ASAN_OPTIONS=detect_leaks=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest --output-on-failure -j $(JOBS)
+	$(MAKE) fuzz
+
+$(FUZZ)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(FUZZ) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCLUSTERSIM_FUZZ=ON -DCLUSTERSIM_BUILD_TESTS=OFF -DCLUSTERSIM_BUILD_BENCH=OFF
+
+fuzz-build: deps $(FUZZ)/build.ninja
+	cmake --build $(FUZZ) -j $(JOBS) --target $(addsuffix _fuzz,$(FUZZ_TARGETS))
+
+# Each target starts from the committed corpus (fuzz/corpus/<target>) and the
+# bad-input corpus; new inputs go to a scratch copy, never into the repository.
+fuzz: fuzz-build
+	bash scripts/run-fuzzers.sh $(FUZZ) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_TARGETS)
 
 test-release: release
 	cd $(RELEASE) && CLUSTERSIM_TRACES=$(abspath $(TRACES)) ctest --output-on-failure -j $(JOBS)

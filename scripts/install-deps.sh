@@ -7,7 +7,9 @@ PACKAGES=(
   g++ cmake ninja-build make pkg-config
   libcli11-dev      # argument parsing and config files
   libfmt-dev        # formatting
-  nlohmann-json3-dev # summary.json
+  nlohmann-json3-dev # summary.json, cluster/caps config
+  libyaml-cpp-dev   # cluster inventory and hardware catalog (seed 002)
+  libsimdjson-dev   # Joulie JSONL traces, read fast
   zlib1g-dev        # reading .swf.gz directly (streams; words the errors)
   libdeflate-dev    # ... and twice as fast for whole well-formed files
   libcctz-dev tzdata # IANA time zones for naive calendar timestamps
@@ -16,6 +18,8 @@ PACKAGES=(
   libbenchmark-dev  # micro-benchmarks
   hyperfine         # end-to-end benchmark timings
   time              # /usr/bin/time: peak memory in bench/run_e2e.sh
+  clang libclang-rt-14-dev # libFuzzer targets (make fuzz, part of make test)
+  strace            # reliability tests inject a SIGKILL at the publishing rename
 )
 
 missing=()

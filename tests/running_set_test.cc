@@ -54,3 +54,29 @@ TEST(RunningSet, DrEvtIgnoresEndsAtOrBeforeNow) {
 
 }  // namespace
 }  // namespace clustersim
+
+namespace clustersim {
+namespace {
+
+// Found by fuzzing (fuzz/corpus/csv_reader/regress_zero_units.csv): jobs of
+// zero units ending at the same time as a real job, and one a tick later.
+// Removing them used to erase the later job's entry, then erase end().
+TEST(RunningSet, ZeroUnitJobsHoldNoEntry) {
+  RunningSet r;
+  r.Add(100, 4);
+  r.Add(100, 0);
+  r.Add(100, 0);
+  r.Add(101, 0);
+  r.Add(101, 2);
+  r.Remove(100, 4);
+  r.Remove(100, 0);
+  r.Remove(100, 0);
+  r.Remove(101, 0);
+  EXPECT_EQ(r.earliest_end(), 101);
+  EXPECT_EQ(r.ClassicShadow(0, 0, 2).time, 101);
+  r.Remove(101, 2);
+  EXPECT_TRUE(r.empty());
+}
+
+}  // namespace
+}  // namespace clustersim

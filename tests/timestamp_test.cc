@@ -197,3 +197,22 @@ TEST(Timestamp, UnknownTimeZoneIsAnError) {
 
 }  // namespace
 }  // namespace clustersim
+
+namespace clustersim {
+namespace {
+
+// Calendar times past 2262 overflowed std::chrono's nanoseconds on the way
+// to ticks (UBSan caught it). Expected values: days since 1970 * 86400, by
+// hand: 2300-01-01 is day 120530; 9999-12-31 23:59:59 is 253402300799 s.
+TEST(Timestamp, CalendarTimesPast2262AreExact) {
+  auto p = TimestampParser::Create("UTC");
+  ASSERT_TRUE(p.ok());
+  ParsedTime t;
+  ASSERT_EQ(p.value()->Parse("2300-01-01T00:00:00Z", &t), TimestampParser::Outcome::kOk);
+  EXPECT_EQ(t.t, Seconds(10413792000));
+  ASSERT_EQ(p.value()->Parse("9999-12-31 23:59:59", &t), TimestampParser::Outcome::kOk);
+  EXPECT_EQ(t.t, Seconds(253402300799));
+}
+
+}  // namespace
+}  // namespace clustersim

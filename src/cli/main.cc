@@ -5,11 +5,13 @@
 
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/config_file.h"
 #include "cli/options.h"
 #include "model/memory.h"
 
@@ -42,6 +44,13 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
   app.set_config("--config", "", "Read options from a TOML/INI file (keys are long option names)");
   clustersim::OptionValues v;
   clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kClustersim);
+  // CLI11 skips config lines it does not understand; we refuse them first.
+  if (const std::string cfg = clustersim::FindConfigPath(argc, argv, {"--config"}); !cfg.empty()) {
+    if (clustersim::Status st = clustersim::CheckConfigFile(cfg, app); !st.ok()) {
+      std::cerr << "clustersim: error: " << st.message() << "\n";
+      return 1;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -72,6 +81,9 @@ int main(int argc, char** argv) {
     }
     std::cerr << kUsage;
     if (argc >= 2) std::cerr << "clustersim: error: unknown subcommand '" << argv[1] << "'\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "clustersim: error: out of memory\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "clustersim: internal error: " << e.what() << "\n";

@@ -1,7 +1,9 @@
 #include "cli/options.h"
 
 #include <algorithm>
-
+#include <charconv>
+#include <cmath>
+#include <limits>
 #include <random>
 
 #include <CLI/CLI.hpp>
@@ -11,8 +13,51 @@
 #include "io/number_parse.h"
 #include "io/text_lines.h"
 #include "io/timestamp.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
+
+namespace {
+
+// Numbers on the command line and in config files are decimal, in range, and
+// never empty: CLI11 alone would take 0x10 as 16 and clamp 2^64 silently.
+CLI::Validator IntIn(std::int64_t lo, std::int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        std::int64_t v = 0;
+        const ParseError e = ParseInt(s, &v);
+        if (e == ParseError::kEmpty) return "an empty value (expected an integer)";
+        if (e == ParseError::kSyntax) return fmt::format("'{}' is not a decimal integer", EscapeControl(s));
+        if (e == ParseError::kRange || v < lo || v > hi)
+          return hi == std::numeric_limits<std::int64_t>::max() ? fmt::format("{} is out of range (at least {})", s, lo)
+                                                                : fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        return "";
+      },
+      lo > 0 ? "INT>0" : "INT>=0");
+}
+
+CLI::Validator RealIn(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const std::string_view t = Trim(s);
+        if (t.empty()) return "an empty value (expected a number)";
+        // Decimal only: digits, one point, an exponent; no hex floats, inf or nan.
+        const bool plain = std::all_of(t.begin(), t.end(), [](char c) {
+          return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
+        });
+        double v = 0;
+        const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (!plain || ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v))
+          return fmt::format("'{}' is not a decimal number", EscapeControl(s));
+        if (v < lo || v > hi) return fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        return "";
+      },
+      "NUMBER");
+}
+
+constexpr std::int64_t kIntMax = std::numeric_limits<std::int64_t>::max();
+
+}  // namespace
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   const bool sim = fe == Frontend::kSimulator;
@@ -22,9 +67,11 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   // Machine.
   app->add_option(sim ? "-n,--total_nodes,--total-nodes" : "-n,--total_nodes,--total-nodes", v->total_nodes,
                   sim ? "Machine size in nodes (default 795, dr_evt's Lassen)"
-                      : "Machine size in job units (CSV: required; SWF: default MaxProcs, else MaxNodes)");
+                      : "Machine size in job units (CSV: required; SWF: default MaxProcs, else MaxNodes)")
+      ->check(IntIn(1, kIntMax));
   app->add_option("--procs-per-node,--procs_per_node", v->procs_per_node,
-                  "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)");
+                  "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)")
+      ->check(IntIn(1, kIntMax));
   app->add_option("--format", v->format, "Input format: auto, csv, swf (default auto: by name, then content)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
                   "SWF normalisation: strict (default), clean, pyss, pyss-strong, rlscheduler, batsim");
@@ -43,18 +90,23 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "A job running past its limit: clip (default: killed at the limit) or allow (default with "
                   "--compat dr_evt)");
   app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
-  app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)");
-  app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)");
+  app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)")
+      ->check(IntIn(1, 1'000'000));
+  app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)")
+      ->check(IntIn(1, 100'000'000));
   app->add_option("--rl-job-slice", v->rl_job_slice,
-                  "--compat rlscheduler: draw windows among the first N jobs (0 = all; 10000 in the papers)");
+                  "--compat rlscheduler: draw windows among the first N jobs (0 = all; 10000 in the papers)")
+      ->check(IntIn(0, kIntMax));
 
   // Run times.
   app->add_option("-r,--run_time_mode,--runtime_mode,--duration_mode", v->run_time_mode,
                   "Simulation run times: actual (default), limit, distribution");
   app->add_option("-D,--run_time_distribution", v->run_time_distribution, "normal (default), lognormal, uniform");
-  app->add_option("-S,--run_time_scale", v->run_time_scale, "Scale factor s (default 1.0)");
+  app->add_option("-S,--run_time_scale", v->run_time_scale, "Scale factor s (default 1.0)")
+      ->check(RealIn(0, 1e12));
   app->add_option("-V,--run_time_stddev", v->run_time_stddev,
-                  "Stddev factor v (default 0); for uniform the upper factor");
+                  "Stddev factor v (default 0); for uniform the upper factor")
+      ->check(RealIn(0, 1e12));
   app->add_option("--run_time_compat", v->run_time_compat, "Distribution clamping: spec or dr_evt");
   app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0");
   app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
@@ -65,7 +117,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   sim ? "IANA zone for calendar times without offset (default America/Los_Angeles)"
                       : "IANA zone for calendar times without offset (default UTC)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
-  app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs");
+  app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs")->check(IntIn(0, kIntMax));
   app->add_option("-t,--max_time", v->max_time, "Stop after this time (inclusive); unfinished jobs are reported");
   app->add_flag("--check", v->check, "Check the schedule invariants on every event; a violation fails the run");
   app->add_flag("--strict", v->strict, "Stop at the first bad input record instead of skipping it");
@@ -82,15 +134,15 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     // dr_evt options accepted for compatibility: performance knobs with no
     // effect on results here.
     app->add_option("-q,--queue_impl", v->queue_impl, "dr_evt: circular|deque|multimap|block (no effect)");
-    app->add_option("-Q,--block_size", v->block_size, "dr_evt (no effect)");
-    app->add_option("-A,--wait_queue_capacity", v->wait_queue_capacity, "dr_evt (no effect)");
+    app->add_option("-Q,--block_size", v->block_size, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
+    app->add_option("-A,--wait_queue_capacity", v->wait_queue_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
     app->add_option("-G,--wait_queue_overflow", v->wait_queue_overflow, "dr_evt (no effect)");
-    app->add_option("-K,--job_store_capacity", v->job_store_capacity, "dr_evt (no effect)");
+    app->add_option("-K,--job_store_capacity", v->job_store_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
     app->add_option("-W,--job_store_overflow", v->job_store_overflow, "dr_evt (no effect)");
-    app->add_option("--job_flush_interval", v->job_flush_interval, "dr_evt (no effect)");
-    app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt (no effect)");
-    app->add_option("-H,--resource_history_capacity", v->resource_history_capacity, "dr_evt (no effect)");
-    app->add_option("--num_max_candidates", v->num_max_candidates, "dr_evt (no effect)");
+    app->add_option("--job_flush_interval", v->job_flush_interval, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
+    app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt (no effect)")->check(RealIn(0, 1e300));
+    app->add_option("-H,--resource_history_capacity", v->resource_history_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
+    app->add_option("--num_max_candidates", v->num_max_candidates, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
     app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
     app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");

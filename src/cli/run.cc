@@ -12,12 +12,14 @@
 
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
+#include "io/output_set.h"
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
 #include "io/summary_json.h"
 #include "io/verbose_log.h"
+#include "model/text_escape.h"
 #include "sim/checker.h"
 #include "sim/metrics.h"
 
@@ -31,6 +33,62 @@ const char* Prog(const RunConfig& c) { return c.frontend == Frontend::kSimulator
 
 double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Every name clustersim writes into an output directory; a directory holding
+// anything else is not replaced (io/output_set.h).
+const std::vector<std::string> kOutputNames = {"schedule.csv", "resources.csv", "jobs.csv",  "summary.json",
+                                               "timing.json",  "windows.csv",   "placements.csv", "nodes.csv",
+                                               "timeseries.csv", "report.html"};
+
+// Where a run's files go: clustersim publishes a whole directory at once
+// (OutputSet); `simulator` writes dr_evt's individually named files, each
+// replaced atomically on its own.
+class OutputFiles {
+ public:
+  static Result<std::unique_ptr<OutputFiles>> IntoDirectory(const std::string& dir) {
+    auto set = OutputSet::Begin(dir, kOutputNames);
+    if (!set.ok()) return set.status();
+    std::unique_ptr<OutputFiles> o(new OutputFiles());
+    o->set_ = set.take();
+    return o;
+  }
+  static std::unique_ptr<OutputFiles> AsNamedFiles() { return std::unique_ptr<OutputFiles>(new OutputFiles()); }
+
+  // A sink for `name` (a file name in the directory, or a path).
+  Result<TextSink*> Open(const std::string& name) {
+    if (set_) {
+      auto f = set_->Create(name);
+      if (!f.ok()) return f.status();
+      dir_files_.push_back(f.take());
+      return static_cast<TextSink*>(dir_files_.back().get());
+    }
+    path_files_.push_back(std::make_unique<AtomicFileSink>(name));
+    if (Status st = path_files_.back()->Open(); !st.ok()) return st;
+    return static_cast<TextSink*>(path_files_.back().get());
+  }
+
+  // Closes every file and publishes them; on error nothing new is visible
+  // (for named files: none not already renamed).
+  Status Publish() {
+    for (auto& f : dir_files_)
+      if (Status st = f->Close(); !st.ok()) return st;
+    if (set_) return set_->Publish();
+    for (auto& f : path_files_)
+      if (Status st = f->Commit(); !st.ok()) return st;
+    return Status::Ok();
+  }
+
+ private:
+  OutputFiles() = default;
+  std::unique_ptr<OutputSet> set_;
+  std::vector<std::unique_ptr<FdSink>> dir_files_;
+  std::vector<std::unique_ptr<AtomicFileSink>> path_files_;
+};
+
+int Fail(const RunConfig& c, std::ostream& err, const Status& st, int code = 1) {
+  fmt::print(err, "{}: error: {}\n", Prog(c), EscapeControl(st.message()));
+  return code;
 }
 
 std::string Stem(const std::string& path) {
@@ -95,19 +153,19 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
 }
 
 // --compat rlscheduler evaluates windows of the trace instead of one run.
-int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag, std::ostream& out,
-                 std::ostream& err, Clock::time_point t0) {
+int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag, OutputFiles* files,
+                 std::ostream& out, std::ostream& err, Clock::time_point t0) {
   RlWindowOptions o = c.rl;
   o.procs_per_node = w.procs_per_unit;
   o.max_procs = w.machine_procs > 0 ? w.machine_procs : w.capacity * w.procs_per_unit;
   const std::int64_t limit =
       o.job_slice > 0 ? std::min<std::int64_t>(o.job_slice, static_cast<std::int64_t>(w.jobs.size()))
                       : static_cast<std::int64_t>(w.jobs.size());
-  if (limit <= 2 * o.window_size + 1) {
-    fmt::print(err, "{}: error: {}: --compat rlscheduler needs more than {} jobs (2 windows of {}), "
-               "the trace has {}\n", Prog(c), c.trace, 2 * o.window_size + 1, o.window_size, limit);
-    return 1;
-  }
+  if (limit <= 2 * o.window_size + 1)
+    return Fail(c, err,
+                Status::Error(fmt::format("{}: --compat rlscheduler needs more than {} jobs (2 windows of {}), "
+                                          "the trace has {}",
+                                          c.trace, 2 * o.window_size + 1, o.window_size, limit)));
   const RlEvaluation e = EvaluateRlWindows(w, o);
   RunInfo info;
   info.input = c.trace;
@@ -122,11 +180,11 @@ int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag,
   }
   for (const auto& [name, text] : {std::pair<std::string, std::string>{"windows.csv", csv},
                                    {"summary.json", RlSummaryJson(e, o, info, diag)}}) {
-    if (Status st = WriteFileAtomically(c.output_dir + "/" + name, text); !st.ok()) {
-      fmt::print(err, "{}: error: {}\n", Prog(c), st.message());
-      return 1;
-    }
+    auto f = files->Open(name);
+    if (!f.ok()) return Fail(c, err, f.status());
+    f.value()->buf = text;
   }
+  if (Status st = files->Publish(); !st.ok()) return Fail(c, err, st);
   if (!c.quiet)
     fmt::print(out,
                "clustersim: rlscheduler evaluation of {} ({} windows of {} jobs, seed {}, {})\n"
@@ -142,75 +200,65 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   Diagnostics diag(c.quiet ? nullptr : &err);
   diag.set_stop_on_skip(c.strict);
 
+  // The output place is checked before the (possibly long) run: a directory
+  // that cannot be replaced fails now, not after an hour of simulation.
+  std::unique_ptr<OutputFiles> files;
+  if (c.frontend == Frontend::kClustersim) {
+    auto set = OutputFiles::IntoDirectory(c.output_dir);
+    if (!set.ok()) return Fail(c, err, set.status());
+    files = set.take();
+  } else {
+    files = OutputFiles::AsNamedFiles();
+  }
+
   LoadOptions lo = c.load;
   lo.swf.replay = c.replay_requested;
   auto loaded = LoadTrace(c.trace, lo, &diag);
-  if (!loaded.ok()) {
-    fmt::print(err, "{}: error: {}\n", Prog(c), loaded.status().message());
-    return 1;
-  }
+  if (!loaded.ok()) return Fail(c, err, loaded.status());
   LoadedTrace lt = loaded.take();
   Workload w = std::move(lt.workload);
   const bool is_swf = lt.format == TraceFormat::kSwf;
-  if (c.replay_requested && w.mode != TraceMode::kReplay) {
-    fmt::print(err,
-               "{}: error: {}: replay needs recorded times (CSV: begin_time and end_time or a "
-               "duration column; SWF: wait time)\n",
-               Prog(c), c.trace);
-    return 1;
-  }
-  if (w.capacity <= 0) {
-    fmt::print(err, "{}: error: {}: the machine size is unknown; give --total_nodes N\n", Prog(c), c.trace);
-    return 1;
-  }
+  if (c.replay_requested && w.mode != TraceMode::kReplay)
+    return Fail(c, err,
+                Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "
+                                        "column; SWF: wait time)"));
+  if (w.capacity <= 0)
+    return Fail(c, err, Status::Error(c.trace + ": the machine size is unknown; give --total_nodes N"));
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
     w.jobs.resize(static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
   ApplySlice(c, &w);
   const double load_s = Since(t0);
 
-  Status st = ApplyRunTimeModel(c.run_time, &w, &diag);
-  if (!st.ok()) {
-    fmt::print(err, "{}: error: {}\n", Prog(c), st.message());
-    return 1;
-  }
+  if (Status st = ApplyRunTimeModel(c.run_time, &w, &diag); !st.ok()) return Fail(c, err, st);
+  if (Status st = CheckSimulableHorizon(w, c.engine); !st.ok()) return Fail(c, err, st);
 
-  if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, out, err, t0);
+  if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, files.get(), out, err, t0);
 
-  // Output paths. Every output goes to a temporary file renamed into place
-  // only when the whole run succeeded.
-  std::string sched_path, res_path, jobs_path, summary_path;
-  std::vector<std::string> left_out;  // clustersim: the files --outputs did not name
+  // Output names: clustersim's fixed names in its directory, or dr_evt's
+  // files (the schedule only for a simulation: a replay's would repeat the
+  // input).
+  std::string sched_name, res_name, jobs_name, summary_name;
   if (c.frontend == Frontend::kSimulator) {
-    sched_path = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
-    res_path = c.resource_file;
-    if (res_path.empty()) {
-      std::filesystem::path p(sched_path);
-      res_path = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
+    sched_name = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
+    res_name = c.resource_file;
+    if (res_name.empty()) {
+      std::filesystem::path p(sched_name);
+      res_name = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
     }
-    if (w.mode != TraceMode::kSimulation) sched_path.clear();  // dr_evt writes no schedule for a replay
+    if (w.mode != TraceMode::kSimulation && c.schedule_file.empty()) sched_name.clear();
   } else {
-    struct Output {
-      bool wanted;
-      const char* name;
-      std::string* path;
-    };
-    for (const Output& o : {Output{c.write_schedule, "schedule.csv", &sched_path},
-                            Output{c.write_resources, "resources.csv", &res_path},
-                            Output{c.write_jobs, "jobs.csv", &jobs_path},
-                            Output{c.write_summary, "summary.json", &summary_path}})
-      (o.wanted ? *o.path : left_out.emplace_back()) = c.output_dir + "/" + o.name;
+    if (c.write_schedule) sched_name = "schedule.csv";
+    if (c.write_resources) res_name = "resources.csv";
+    if (c.write_jobs) jobs_name = "jobs.csv";
+    if (c.write_summary) summary_name = "summary.json";
   }
   const TimeFormat tf = c.time_format;
   // The resource trace is streamed while the engine runs.
-  std::optional<AtomicFileSink> res_sink;
   std::optional<ResourceTrace> resources;
-  if (!res_path.empty()) {
-    res_sink.emplace(res_path);
-    if (Status os = res_sink->Open(); !os.ok()) {
-      fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
-      return 1;
-    }
-    resources.emplace(w.capacity, tf, &*res_sink);
+  if (!res_name.empty()) {
+    auto f = files->Open(res_name);
+    if (!f.ok()) return Fail(c, err, f.status());
+    resources.emplace(w.capacity, tf, f.value());
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for
@@ -225,10 +273,8 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
                                              : Simulate(w, c.engine, observers, &diag);
   const double sim_s = Since(t1);
-  if (checker && !checker->status().ok()) {
-    fmt::print(err, "{}: error: {}: {}\n", Prog(c), c.trace, checker->status().message());
-    return 2;
-  }
+  if (checker && !checker->status().ok())
+    return Fail(c, err, Status::Error(c.trace + ": " + checker->status().message()), 2);
 
   const auto t2 = Clock::now();
   Summary s = ComputeSummary(w, r);
@@ -253,54 +299,30 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
   if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
 
-  // Write everything to temporary files first, then rename them all.
-  std::vector<std::unique_ptr<AtomicFileSink>> sinks;
-  auto open = [&](const std::string& path) -> AtomicFileSink* {
-    if (path.empty()) return nullptr;
-    sinks.push_back(std::make_unique<AtomicFileSink>(path));
-    Status os = sinks.back()->Open();
-    if (!os.ok()) {
-      fmt::print(err, "{}: error: {}\n", Prog(c), os.message());
-      return nullptr;
-    }
-    return sinks.back().get();
-  };
-  if (!sched_path.empty()) {
-    AtomicFileSink* f = open(sched_path);
-    if (f == nullptr) return 1;
-    WriteScheduleCsv(w, r.runs, tf, f);
+  if (!sched_name.empty()) {
+    auto f = files->Open(sched_name);
+    if (!f.ok()) return Fail(c, err, f.status());
+    WriteScheduleCsv(w, r.runs, tf, f.value());
   }
-  if (!jobs_path.empty()) {
-    AtomicFileSink* f = open(jobs_path);
-    if (f == nullptr) return 1;
-    WriteJobsCsv(w, r.runs, s.bsld_tau_s, f);
+  if (!jobs_name.empty()) {
+    auto f = files->Open(jobs_name);
+    if (!f.ok()) return Fail(c, err, f.status());
+    WriteJobsCsv(w, r.runs, s.bsld_tau_s, f.value());
   }
-  if (!summary_path.empty()) {
-    AtomicFileSink* f = open(summary_path);
-    if (f == nullptr) return 1;
-    f->buf = SummaryJson(s, info, diag);
+  if (!summary_name.empty()) {
+    auto f = files->Open(summary_name);
+    if (!f.ok()) return Fail(c, err, f.status());
+    f.value()->buf = SummaryJson(s, info, diag);
   }
-  for (auto& f : sinks) {
-    if (Status cs = f->Commit(); !cs.ok()) {
-      fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
-      return 1;
-    }
-  }
-  if (Status cs = res_sink ? res_sink->Commit() : Status::Ok(); !cs.ok()) {
-    fmt::print(err, "{}: error: {}\n", Prog(c), cs.message());
-    return 1;
-  }
-  // A file this run was told not to write must not survive from an earlier
-  // run into the same directory, where it would pass for this run's.
-  for (const std::string& path : left_out) {
-    std::error_code ignored;
-    std::filesystem::remove(path, ignored);
-  }
-  const double wall_s = Since(t0);
   const double write_s = Since(t2);
   if (c.frontend == Frontend::kClustersim) {
-    (void)WriteFileAtomically(c.output_dir + "/timing.json", TimingJson({load_s, sim_s, write_s, wall_s}));
+    auto f = files->Open("timing.json");
+    if (!f.ok()) return Fail(c, err, f.status());
+    f.value()->buf = TimingJson({load_s, sim_s, write_s, Since(t0)});
   }
+  // Every file is complete: publish them together.
+  if (Status st = files->Publish(); !st.ok()) return Fail(c, err, st);
+  const double wall_s = Since(t0);
   if (!c.quiet) {
     if (c.frontend == Frontend::kSimulator)
       PrintDrEvtStats(out, s, r, c, wall_s);

@@ -4,9 +4,11 @@
 // dr_evt's scheduling semantics (--compat dr_evt) unless told otherwise.
 
 #include <iostream>
+#include <new>
 
 #include <CLI/CLI.hpp>
 
+#include "cli/config_file.h"
 #include "cli/options.h"
 #include "model/memory.h"
 
@@ -34,6 +36,13 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "simulator (clustersim " CLUSTERSIM_VERSION ")");
     clustersim::OptionValues v;
     clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kSimulator);
+    // CLI11 skips config lines it does not understand; we refuse them first.
+    if (const std::string cfg = clustersim::FindConfigPath(argc, argv, {"-c", "--config"}); !cfg.empty()) {
+      if (clustersim::Status st = clustersim::CheckConfigFile(cfg, app); !st.ok()) {
+        std::cerr << "simulator: error: " << st.message() << "\n";
+        return 1;
+      }
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -45,6 +54,9 @@ int main(int argc, char** argv) {
       return 1;
     }
     return clustersim::RunPipeline(config.value(), std::cout, std::cerr);
+  } catch (const std::bad_alloc&) {
+    std::cerr << "simulator: error: out of memory\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "simulator: internal error: " << e.what() << "\n";
     return 3;

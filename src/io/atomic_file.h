@@ -1,6 +1,6 @@
 #pragma once
-// Outputs are written whole to `path.tmp-<pid>` and renamed over `path`, so a
-// reader never sees a partial file and a failed run leaves no half output.
+// A whole file published atomically (see AtomicFileSink in text_sink.h): a
+// reader sees the old file or the new one, never a partial one.
 
 #include <string>
 #include <string_view>

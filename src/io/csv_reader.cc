@@ -85,7 +85,8 @@ class RowReader {
                                           ? "epoch seconds" : "calendar time"));
         return false;
       case TimestampParser::Outcome::kRange:
-        Skip(line, "number_out_of_range", fmt::format("{} '{}' is out of range", column, Trim(field)));
+        Skip(line, "number_out_of_range",
+             fmt::format("{} '{}' is out of range (|t| <= {} s)", column, Trim(field), kMaxInputSeconds));
         return false;
       default:
         Skip(line, "bad_timestamp", fmt::format("{}: cannot parse '{}' as a timestamp", column, Trim(field)));
@@ -96,7 +97,8 @@ class RowReader {
   bool Duration(std::string_view field, std::string_view column, std::int64_t line, SimTime* out) {
     ParseError e = ParseSeconds(field, out);
     if (e == ParseError::kRange) {
-      Skip(line, "number_out_of_range", fmt::format("{} '{}' is out of range", column, Trim(field)));
+      Skip(line, "number_out_of_range",
+           fmt::format("{} '{}' is out of range (at most {} s)", column, Trim(field), kMaxInputSeconds));
       return false;
     }
     if (e != ParseError::kOk) {

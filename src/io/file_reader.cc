@@ -1,6 +1,7 @@
 #include "io/file_reader.h"
 
 #include "model/memory.h"
+#include "model/text_escape.h"
 
 #include <libdeflate.h>
 #include <zlib.h>
@@ -8,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <new>
 #include <string_view>
 
 #include <fcntl.h>
@@ -15,48 +17,101 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
+
 namespace clustersim {
 namespace {
 
-Result<std::string> ReadPlain(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return Status::Error(path + ": cannot open: " + std::strerror(errno));
-  struct stat st {};
-  std::string data;
-  // One read into a buffer of the right size (regular files); pipes and
-  // other streams grow the buffer as they go.
-  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode)) data.reserve(static_cast<size_t>(st.st_size) + 1);
-  if (::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    std::fclose(f);
-    return Status::Error(path + ": is a directory, not a trace file");
+std::string Name(const std::string& path) { return EscapeControl(path); }
+
+// Line limits, checked on text as it arrives: `Feed` each new chunk.
+class LineLimits {
+ public:
+  explicit LineLimits(const std::string& path) : path_(path) {}
+  // REQUIRES: `text` is everything read so far; `from` where the new part starts.
+  Status Feed(std::string_view text, std::size_t from) {
+    const char* p = text.data() + from;
+    const char* end = text.data() + text.size();
+    while (p < end) {
+      const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+      if (nl == nullptr) break;
+      const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(nl) - text.data());
+      if (at - line_start_ > kMaxLineBytes) return TooLong();
+      line_start_ = at + 1;
+      if (++lines_ > kMaxLines)
+        return Status::Error(fmt::format("{}: too_many_lines: more than {} lines; split the trace", Name(path_),
+                                         kMaxLines));
+      p = static_cast<const char*>(nl) + 1;
+    }
+    if (text.size() - line_start_ > kMaxLineBytes) return TooLong();
+    return Status::Ok();
   }
+
+ private:
+  Status TooLong() const {
+    return Status::Error(fmt::format("{}:{}: line_too_long: a line is longer than {} bytes; this is not a text "
+                                     "trace or configuration",
+                                     Name(path_), lines_ + 1, kMaxLineBytes));
+  }
+  const std::string& path_;
+  std::size_t line_start_ = 0;
+  std::int64_t lines_ = 0;
+};
+
+Status BombError(const std::string& path, std::size_t out, std::size_t in) {
+  return Status::Error(fmt::format("{}: gzip_bomb: {} compressed bytes expand past {} bytes (more than {}x); "
+                                   "refusing to inflate further (decompress it yourself if it is genuine)",
+                                   Name(path), in, out, kMaxGzipRatio));
+}
+
+// Pipes, FIFOs, sockets: read in chunks up to kMaxStreamBytes, checking
+// lines as they arrive (gzip streams are checked after inflating).
+Result<std::string> ReadStream(const std::string& path, int fd) {
+  std::string data;
+  LineLimits limits(path);
   char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
-  bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) return Status::Error(path + ": read error");
+  bool gz = false;
+  while (true) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Status::Error(Name(path) + ": read error: " + std::strerror(errno));
+    if (n == 0) break;
+    const std::size_t from = data.size();
+    data.append(buf, static_cast<std::size_t>(n));
+    if (from == 0 && data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
+        static_cast<unsigned char>(data[1]) == 0x8b)
+      gz = true;
+    if (data.size() > kMaxStreamBytes)
+      return Status::Error(fmt::format("{}: stream_too_large: more than {} bytes from a pipe; give a file",
+                                       Name(path), kMaxStreamBytes));
+    if (!gz)
+      if (Status st = limits.Feed(data, from); !st.ok()) return st;
+  }
   return data;
 }
 
-// The uncompressed size a gzip trailer announces (mod 2^32), if plausible:
-// deflate cannot expand more than ~1032:1, so a larger value is garbage (a
-// truncated or corrupt file) and must not make us allocate gigabytes.
+// The uncompressed size a gzip trailer announces (mod 2^32), if plausible
+// for a real trace; 0 otherwise (a bomb, or a corrupt or truncated file).
 std::size_t GzipSizeHint(std::string_view compressed) {
   if (compressed.size() < 18) return 0;
   const auto* t = reinterpret_cast<const unsigned char*>(compressed.data() + compressed.size() - 4);
   const std::size_t isize = t[0] | (t[1] << 8) | (t[2] << 16) | (static_cast<std::size_t>(t[3]) << 24);
-  return isize > 0 && isize <= compressed.size() * 1032 ? isize : 0;
+  const std::size_t cap = std::max(kBombFloorBytes, compressed.size() * kMaxGzipRatio);
+  return isize > 0 && isize <= cap ? isize : 0;
 }
 
 // libdeflate inflates a whole buffer about twice as fast as zlib (RICC:
 // 20 ms against 44). It needs the output size up front, which the trailer
-// gives for the usual single-member file. Anything it does not finish
-// cleanly (zlib framing, odd multi-member files, corrupt or truncated data)
-// returns false, and zlib takes over and words the error.
+// gives for the usual single-member file; it is used only up to
+// kWholeBufferBytes, so a bomb cannot make it allocate before the line and
+// ratio checks have seen any output. Anything it does not finish
+// cleanly in that space (zlib framing, a later member larger than the
+// trailer says, corrupt or truncated data) returns false, and zlib takes
+// over, streaming with the bomb guard, and words the error.
 bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
+  constexpr std::size_t kWholeBufferBytes = std::size_t{64} << 20;
   const std::size_t hint = GzipSizeHint(compressed);
-  if (hint == 0 || static_cast<unsigned char>(compressed[0]) != 0x1f) return false;
+  if (hint == 0 || hint > kWholeBufferBytes || static_cast<unsigned char>(compressed[0]) != 0x1f) return false;
   libdeflate_decompressor* d = libdeflate_alloc_decompressor();
   if (d == nullptr) return false;
   out->reserve(hint + 1);
@@ -69,10 +124,6 @@ bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
     const libdeflate_result r =
         libdeflate_gzip_decompress_ex(d, compressed.data() + in_pos, compressed.size() - in_pos,
                                       out->data() + out_pos, out->size() - out_pos, &in_used, &produced);
-    if (r == LIBDEFLATE_INSUFFICIENT_SPACE && out->size() < compressed.size() * 1032) {
-      out->resize(out->size() * 2);  // a later member is larger than the trailer said
-      continue;
-    }
     ok = r == LIBDEFLATE_SUCCESS;
     in_pos += in_used;
     out_pos += produced;
@@ -83,49 +134,109 @@ bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
 }
 
 Result<std::string> Gunzip(const std::string& path, std::string_view compressed) {
-  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) return fast;
-  // Inflate from memory with zlib's gzip+zlib auto-detection (windowBits 47).
+  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) {
+    if (Status st = LineLimits(path).Feed(fast, 0); !st.ok()) return st;
+    return fast;
+  }
+  // Inflate incrementally with zlib's gzip+zlib auto-detection (windowBits
+  // 47), checking lines and the expansion ratio as output arrives.
   z_stream zs{};
-  if (inflateInit2(&zs, 15 + 32) != Z_OK) return Status::Error(path + ": zlib init failed");
+  if (inflateInit2(&zs, 15 + 32) != Z_OK) return Status::Error(Name(path) + ": zlib init failed");
+  struct End {
+    z_stream* zs;
+    ~End() { inflateEnd(zs); }
+  } end{&zs};
   std::string out;
-  // The gzip trailer holds the uncompressed size mod 2^32: a good first guess.
+  LineLimits limits(path);
+  constexpr std::size_t kStep = std::size_t{1} << 20;
   const std::size_t hint = GzipSizeHint(compressed);
-  const std::size_t guess = hint > 0 ? hint + 1 : compressed.size() * 4 + 4096;
-  out.reserve(guess);
-  AdviseHugePages(out.data(), out.capacity());
-  out.resize(guess);
+  // Up to the guard's floor plus one step: no reallocation copies a
+  // buffer that size while a bomb is still being detected.
+  // Untouched capacity costs no memory, so an unknown size reserves it all.
+  out.reserve(hint > 0 ? std::min(hint + 1, kBombFloorBytes + kStep) : kBombFloorBytes + kStep);
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));  // zlib only reads it
   zs.avail_in = static_cast<uInt>(compressed.size());
-  int rc = Z_OK;
+  std::size_t produced = 0;
   while (true) {
-    if (zs.total_out == out.size()) out.resize(out.size() * 2);
-    zs.next_out = reinterpret_cast<Bytef*>(out.data() + zs.total_out);
-    zs.avail_out = static_cast<uInt>(out.size() - zs.total_out);
-    rc = inflate(&zs, Z_NO_FLUSH);
+    // The guard runs before the buffer grows: a bomb is refused without
+    // ever holding more than kBombFloorBytes plus one step.
+    const std::size_t consumed = compressed.size() - zs.avail_in;
+    if (produced >= kBombFloorBytes && produced > consumed * kMaxGzipRatio) return BombError(path, produced, consumed);
+    const std::size_t from = produced;
+    if (out.capacity() < produced + kStep) out.reserve(std::max(produced + kStep, out.capacity() * 2));
+    out.resize(produced + kStep);
+    zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
+    zs.avail_out = static_cast<uInt>(kStep);
+    const int rc = inflate(&zs, Z_NO_FLUSH);
+    produced = out.size() - zs.avail_out;
+    out.resize(produced);
+    if (Status st = limits.Feed(out, from); !st.ok()) return st;
     if (rc == Z_STREAM_END) {
-      // Concatenated gzip members are legal: keep going if input remains.
       if (zs.avail_in == 0) break;
-      size_t produced = zs.total_out;
-      inflateReset(&zs);
-      zs.total_out = produced;
+      inflateReset(&zs);  // concatenated gzip members are legal
       continue;
     }
-    if (rc == Z_BUF_ERROR && zs.avail_in == 0) {
-      inflateEnd(&zs);
-      return Status::Error(path + ": truncated gzip data");
-    }
-    if (rc != Z_OK && rc != Z_BUF_ERROR) {
-      std::string msg = zs.msg ? zs.msg : "inflate failed";
-      inflateEnd(&zs);
-      return Status::Error(path + ": corrupt gzip data: " + msg);
-    }
+    if (rc == Z_BUF_ERROR && zs.avail_in == 0) return Status::Error(Name(path) + ": truncated gzip data");
+    if (rc != Z_OK && rc != Z_BUF_ERROR)
+      return Status::Error(Name(path) + ": corrupt gzip data: " + (zs.msg ? zs.msg : "inflate failed"));
   }
-  out.resize(zs.total_out);
-  inflateEnd(&zs);
   return out;
 }
 
+bool IsGzip(std::string_view d) {
+  return d.size() >= 2 && static_cast<unsigned char>(d[0]) == 0x1f && static_cast<unsigned char>(d[1]) == 0x8b;
+}
+
 }  // namespace
+
+Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::Error(Name(path) + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    ::close(fd);
+    return Status::Error(Name(path) + ": cannot stat: " + std::strerror(errno));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return Status::Error(Name(path) + ": is a directory, not a trace file");
+  }
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
+    ::close(fd);
+    return Status::Error(Name(path) + ": is a device, not a file; refusing to read it (it may never end)");
+  }
+  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+    void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    if (m == MAP_FAILED)
+      return Status::Error(errno == ENOMEM ? OutOfMemoryWhileReading(path)
+                                           : Name(path) + ": cannot map: " + std::strerror(errno));
+    const std::string_view mapped(static_cast<const char*>(m), static_cast<size_t>(st.st_size));
+    if (IsGzip(mapped)) {
+      Result<std::string> text = Gunzip(path, mapped);  // no copy of the input
+      ::munmap(m, mapped.size());
+      if (!text.ok()) return text.status();
+      fc.data_ = text.take();
+      return fc;
+    }
+    ::madvise(m, mapped.size(), MADV_SEQUENTIAL);
+    fc.map_ = mapped.data();
+    fc.map_size_ = mapped.size();
+    if (Status lim = LineLimits(path).Feed(mapped, 0); !lim.ok()) return lim;
+    return fc;
+  }
+  Result<std::string> raw = ReadStream(path, fd);
+  ::close(fd);
+  if (!raw.ok()) return raw.status();
+  if (IsGzip(raw.value())) {
+    Result<std::string> text = Gunzip(path, raw.value());
+    if (!text.ok()) return text.status();
+    fc.data_ = text.take();
+  } else {
+    fc.data_ = raw.take();
+  }
+  return fc;
+}
 
 FileContents::FileContents(FileContents&& o) noexcept
     : data_(std::move(o.data_)), map_(o.map_), map_size_(o.map_size_) {
@@ -152,44 +263,15 @@ FileContents::~FileContents() {
 std::string DisplayName(const std::string& path) { return path; }
 
 Result<FileContents> ReadFile(const std::string& path) {
-  FileContents fc;
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  if (fd < 0) return Status::Error(path + ": cannot open: " + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return Status::Error(path + ": is a directory, not a trace file");
+  try {
+    return ReadFileUnguarded(path, FileContents());
+  } catch (const std::bad_alloc&) {
+    return Status::Error(OutOfMemoryWhileReading(path));
   }
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    void* m = ::mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
-    ::close(fd);
-    if (m == MAP_FAILED) return Status::Error(path + ": cannot map: " + std::strerror(errno));
-    const auto* p = static_cast<const unsigned char*>(m);
-    const size_t n = static_cast<size_t>(st.st_size);
-    if (n >= 2 && p[0] == 0x1f && p[1] == 0x8b) {
-      Result<std::string> text = Gunzip(path, std::string_view(static_cast<const char*>(m), n));  // no copy of the input
-      ::munmap(m, n);
-      if (!text.ok()) return text.status();
-      fc.data_ = text.take();
-      return fc;
-    }
-    ::madvise(m, n, MADV_SEQUENTIAL);
-    fc.map_ = static_cast<const char*>(m);
-    fc.map_size_ = n;
-    return fc;
-  }
-  ::close(fd);
-  Result<std::string> raw = ReadPlain(path);  // pipes, empty files
-  if (!raw.ok()) return raw.status();
-  const std::string& d = raw.value();
-  if (d.size() >= 2 && static_cast<unsigned char>(d[0]) == 0x1f && static_cast<unsigned char>(d[1]) == 0x8b) {
-    Result<std::string> text = Gunzip(path, d);
-    if (!text.ok()) return text.status();
-    fc.data_ = text.take();
-  } else {
-    fc.data_ = raw.take();
-  }
-  return fc;
+}
+
+std::string OutOfMemoryWhileReading(const std::string& path) {
+  return "out of memory while reading " + Name(path);
 }
 
 Result<std::string> ReadFileContents(const std::string& path) {

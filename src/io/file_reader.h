@@ -3,13 +3,31 @@
 // content (detected by its magic bytes, not its name). Plain files are
 // memory-mapped: no copy, and pages come straight from the page cache.
 // Whole-file access keeps the parsers simple and fast.
+//
+// Hostile input is bounded (README "Reliability"):
+//   - devices (/dev/zero, a terminal) are refused; pipes and FIFOs are read
+//     up to kMaxStreamBytes;
+//   - gzip is inflated with a guard: past kBombFloorBytes of output, more
+//     than kMaxGzipRatio bytes per compressed byte is refused as a bomb;
+//   - every text is checked for lines longer than kMaxLineBytes and more
+//     than kMaxLines lines, incrementally while streaming or inflating, so a
+//     megabyte-long line stops the read after a megabyte;
+//   - running out of memory is "out of memory while reading PATH", not a
+//     crash.
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "model/status.h"
 
 namespace clustersim {
+
+inline constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+inline constexpr std::int64_t kMaxLines = 100'000'000;
+inline constexpr std::size_t kMaxStreamBytes = std::size_t{1} << 30;
+inline constexpr std::size_t kMaxGzipRatio = 100;  // real traces: 6-12
+inline constexpr std::size_t kBombFloorBytes = std::size_t{32} << 20;
 
 class FileContents {
  public:
@@ -23,7 +41,7 @@ class FileContents {
   std::string_view view() const { return map_ ? std::string_view(map_, map_size_) : std::string_view(data_); }
 
  private:
-  friend Result<FileContents> ReadFile(const std::string& path);
+  friend Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc);
   std::string data_;
   const char* map_ = nullptr;
   std::size_t map_size_ = 0;
@@ -33,6 +51,9 @@ Result<FileContents> ReadFile(const std::string& path);
 
 // Convenience for small files and tests: the contents as a string.
 Result<std::string> ReadFileContents(const std::string& path);
+
+// The message for a std::bad_alloc caught while loading `path`.
+std::string OutOfMemoryWhileReading(const std::string& path);
 
 // The name used in messages: the path as given.
 std::string DisplayName(const std::string& path);

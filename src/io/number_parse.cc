@@ -43,7 +43,7 @@ ParseError ParseSeconds(std::string_view s, SimTime* out) {
     i = 1;
   }
   // Fast exact path: digits[.digits] with no exponent.
-  constexpr std::int64_t kMaxWhole = 9'000'000'000'000;  // seconds; *1e6 fits int64
+  constexpr std::int64_t kMaxWhole = kMaxInputSeconds;
   std::int64_t whole = 0;
   const size_t first_digit = i;
   // Up to 18 digits cannot overflow int64, so the range is checked once
@@ -77,6 +77,7 @@ ParseError ParseSeconds(std::string_view s, SimTime* out) {
   if (i == s.size()) {
     for (int k = frac_digits; k < 6; ++k) frac *= 10;
     SimTime v = whole * kTicksPerSecond + frac + (round_up ? 1 : 0);
+    if (v > kMaxInputTime) return ParseError::kRange;  // 1e12 s and a fraction
     *out = neg ? -v : v;
     return ParseError::kOk;
   }
@@ -90,6 +91,7 @@ ParseError ParseSeconds(std::string_view s, SimTime* out) {
     return ParseError::kSyntax;
   if (std::fabs(d) > static_cast<double>(kMaxWhole)) return ParseError::kRange;
   *out = std::llround(d * static_cast<double>(kTicksPerSecond));
+  if (*out > kMaxInputTime || *out < -kMaxInputTime) return ParseError::kRange;
   return ParseError::kOk;
 }
 

@@ -19,8 +19,8 @@ std::string_view Trim(std::string_view s);
 ParseError ParseInt(std::string_view s, std::int64_t* out);
 
 // "[-+]digits[.digits][e±digits]" in seconds -> microseconds. Values beyond
-// ±9e12 s are kRange. inf/nan are kSyntax.
-ParseError ParseSeconds(std::string_view s, SimTime* out);  // |value| <= 9e12 s
+// ±kMaxInputSeconds (1e12 s, model/time.h) are kRange. inf/nan are kSyntax.
+ParseError ParseSeconds(std::string_view s, SimTime* out);
 
 const char* ParseErrorText(ParseError e);
 

@@ -110,7 +110,9 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
         ParseError e = ParseSeconds(tok[i], &v);
         if (e != ParseError::kOk) {
           diag->Report(name, ln, e == ParseError::kRange ? "number_out_of_range" : "bad_number",
-                       fmt::format("field {}: cannot parse '{}'", i + 1, tok[i]));
+                       e == ParseError::kRange
+                           ? fmt::format("field {}: '{}' is out of range (|value| <= {})", i + 1, tok[i], kMaxInputSeconds)
+                           : fmt::format("field {}: cannot parse '{}'", i + 1, tok[i]));
           ok = false;
           break;
         }

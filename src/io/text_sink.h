@@ -4,7 +4,6 @@
 // million-row output never sits whole in memory, a string sink keeps it all
 // (tests, small outputs).
 
-#include <cstdio>
 #include <string>
 
 #include "model/status.h"
@@ -26,14 +25,36 @@ class TextSink {
 
 using StringSink = TextSink;
 
-// Writes to `path.tmp-<pid>`; Commit() flushes and renames it over `path`.
-// Destroying an uncommitted sink removes the temporary file, so a failed run
-// leaves no partial output.
+// Writes to a file descriptor it owns. Write errors (a full disk, a file size
+// limit) are remembered and reported by Close(), so writers need not check
+// every row.
+class FdSink : public TextSink {
+ public:
+  // `fd` < 0 makes a sink that discards everything (e.g. -o /dev/null).
+  FdSink(int fd, std::string name);
+  ~FdSink() override;
+  FdSink(const FdSink&) = delete;
+  FdSink& operator=(const FdSink&) = delete;
+
+  void Flush() override;
+  // Flushes and closes; an error names the file and the reason.
+  Status Close();
+  const std::string& name() const { return name_; }
+
+ private:
+  int fd_;
+  std::string name_;
+  int error_ = 0;  // errno of the first failed write
+};
+
+// One output file published on its own: written to a private temporary
+// beside `path` (created with O_EXCL, never through a symbolic link) and
+// renamed over `path` by Commit(). Destroying an uncommitted sink, or a fatal
+// signal, removes the temporary. `path` must be a new name or a regular file;
+// "/dev/null" discards the output.
 class AtomicFileSink final : public TextSink {
  public:
-  // One buffer, reserved once: growing a string to a chunk again and again
-  // costs page faults and copies that showed up in profiles.
-  explicit AtomicFileSink(std::string path) : path_(std::move(path)) { buf.reserve(kChunk + 4096); }
+  explicit AtomicFileSink(std::string path);
   ~AtomicFileSink() override;
   AtomicFileSink(const AtomicFileSink&) = delete;
   AtomicFileSink& operator=(const AtomicFileSink&) = delete;
@@ -43,9 +64,15 @@ class AtomicFileSink final : public TextSink {
   Status Commit();
 
  private:
+  void Discard();
   std::string path_, tmp_;
-  std::FILE* f_ = nullptr;
-  bool failed_ = false;
+  FdSink* file_ = nullptr;  // owned
+  bool null_ = false;
+  int slot_ = -1;
 };
+
+// The refusals shared by every output path: empty, or an existing entry that
+// is not a regular file (a directory, device, FIFO, socket or symbolic link).
+Status CheckOutputFilePath(const std::string& path);
 
 }  // namespace clustersim

@@ -46,9 +46,10 @@ bool LooksNumeric(std::string_view s) {
   return true;
 }
 
-SimTime ToTicks(std::chrono::system_clock::time_point tp) {
-  return std::chrono::duration_cast<std::chrono::seconds>(tp.time_since_epoch()).count() *
-         kTicksPerSecond;
+// cctz answers in whole seconds; going through system_clock's nanoseconds
+// would overflow after the year 2262 (four-digit years reach 9999).
+SimTime ToTicks(cctz::time_point<cctz::seconds> tp) {
+  return static_cast<SimTime>(tp.time_since_epoch().count()) * kTicksPerSecond;
 }
 
 }  // namespace

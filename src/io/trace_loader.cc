@@ -4,6 +4,8 @@
 #include "io/swf_reader.h"
 #include "io/text_lines.h"
 
+#include <new>
+
 namespace clustersim {
 namespace {
 
@@ -58,7 +60,11 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
 Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag) {
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
-  return LoadTraceText(text.value().view(), DisplayName(path), options, diag);
+  try {
+    return LoadTraceText(text.value().view(), DisplayName(path), options, diag);
+  } catch (const std::bad_alloc&) {
+    return Status::Error(OutOfMemoryWhileReading(path));
+  }
 }
 
 }  // namespace clustersim

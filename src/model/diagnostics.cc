@@ -2,14 +2,16 @@
 
 #include <ostream>
 
+#include "model/text_escape.h"
+
 namespace clustersim {
 
 std::string Diagnostic::ToString() const {
   std::string s;
   s.reserve(file.size() + rule.size() + message.size() + 24);
-  s.append(file);
+  s.append(EscapeControl(file));
   if (line > 0) s.append(":").append(std::to_string(line));
-  s.append(": ").append(rule).append(": ").append(message);
+  s.append(": ").append(rule).append(": ").append(EscapeControl(message));
   return s;
 }
 
@@ -27,7 +29,7 @@ void Diagnostics::Report(std::string_view file, std::int64_t line, std::string_v
   if (echo_ != nullptr && echo && n <= max_echo_ && !(severity == Severity::kSkip && stop_on_skip_)) {
     *echo_ << d.ToString() << '\n';
     if (n == max_echo_)
-      *echo_ << d.file << ": " << rule << ": further reports of this rule are only counted\n";
+      *echo_ << EscapeControl(d.file) << ": " << rule << ": further reports of this rule are only counted\n";
   }
   if (severity == Severity::kSkip && stop_on_skip_ && !stopped_) {
     stopped_ = true;

@@ -26,7 +26,8 @@ struct Diagnostic {
   std::string message;
   Severity severity = Severity::kSkip;
 
-  // `file:line: rule: message` (the line part is omitted when 0).
+  // `file:line: rule: message` (the line part is omitted when 0), with
+  // control bytes from the input escaped (model/text_escape.h).
   std::string ToString() const;
 };
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/job.h"
+#include "model/work.h"
 
 namespace clustersim {
 
@@ -29,6 +30,11 @@ struct Workload {
   std::int64_t machine_procs = 0;   // SWF MaxProcs (or MaxNodes), 0 if unknown
   // SWF header comments (`; Label: value`), in file order, repeats kept.
   std::vector<std::pair<std::string, std::string>> header;
+  // Work-based traces (seed 002): work[id] describes job id, whose pods are
+  // pods[work[id].first_pod ...]. Both empty for fixed-duration traces.
+  std::vector<WorkJob> work;
+  std::vector<Pod> pods;
+  bool work_based() const { return !work.empty(); }
 };
 
 // Stable-sorts jobs by submit time (equal submits keep file order).

@@ -49,7 +49,6 @@ class QueueScheduler final : public Scheduler {
   bool any_scanned_ = false;
   JobId cached_head_ = 0;
   Shadow cached_shadow_;
-  SimTime cached_reservation_ = 0;
 };
 
 }  // namespace clustersim

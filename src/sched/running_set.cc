@@ -11,7 +11,10 @@ bool EndsBefore(const std::pair<SimTime, std::int64_t>& e, SimTime t) { return e
 bool EndsAfter(SimTime t, const std::pair<SimTime, std::int64_t>& e) { return t < e.first; }
 }  // namespace
 
+// A job of zero units (CSV allows num_nodes = 0) holds nothing: it gets no
+// entry, so removing it cannot hit another job's entry at a nearby time.
 void RunningSet::Add(SimTime projected_end, std::int64_t units) {
+  if (units == 0) return;
   auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   if (it != ends_.end() && it->first == projected_end) {
     it->second += units;
@@ -21,6 +24,7 @@ void RunningSet::Add(SimTime projected_end, std::int64_t units) {
 }
 
 void RunningSet::Remove(SimTime projected_end, std::int64_t units) {
+  if (units == 0) return;
   auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   assert(it != ends_.end() && it->first == projected_end && it->second >= units);
   if ((it->second -= units) == 0) ends_.erase(it);

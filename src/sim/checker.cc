@@ -12,6 +12,10 @@ void ScheduleChecker::Fail(std::string message) {
 }
 
 void ScheduleChecker::Advance(SimTime t) {
+  // Every time an event carries is inside the documented bounds (model/
+  // time.h): an overflow anywhere would show up here as a wild value.
+  if (t < -kMaxInputTime || t > kMaxSimTime)
+    Fail(fmt::format("event time {} s is outside [-{}, {}] s", ToSeconds(t), kMaxInputSeconds, ToSeconds(kMaxSimTime)));
   if (last_ != kNoTime) {
     if (t < last_) Fail(fmt::format("time went backwards: {} after {}", t, last_));
     area_ += static_cast<Int128>(used_) * (t - last_);
@@ -24,6 +28,8 @@ void ScheduleChecker::OnStart(JobId id, SimTime t, std::int64_t used) {
   Advance(t);
   ++checks_;
   if (t < j.submit) Fail(fmt::format("job {} begins at {} before its submit time {}", j.trace_id, t, j.submit));
+  if (j.run_time < 0 || j.time_limit < 0)
+    Fail(fmt::format("job {} has a negative duration (run {}, limit {})", j.trace_id, j.run_time, j.time_limit));
   if (w_.mode == TraceMode::kReplay && t != j.begin)
     Fail(fmt::format("job {} begins at {}, the trace says {}", j.trace_id, t, j.begin));
   if (phase_[id] != 0) Fail(fmt::format("job {} started twice", j.trace_id));

@@ -1,6 +1,7 @@
 #pragma once
 // ScheduleChecker: the invariants of seed 001, checked on every event.
-//   submit <= begin <= end; end = begin + duration (exactly);
+//   submit <= begin <= end; end = begin + duration (exactly); durations are
+//   non-negative and every event time lies within the bounds of model/time.h;
 //   a START raises the units in use by exactly the job's units, an END
 //   lowers them by the same; time never goes backwards;
 //   never more units in use than the machine has (simulation mode);
@@ -48,7 +49,6 @@ class ScheduleChecker final : public EngineObserver {
   Int128 area_ = 0;      // ∫ used dt, unit-ticks
   Int128 job_area_ = 0;  // Σ units · duration
   std::int64_t checks_ = 0;
-  bool finished_all_ = true;
   std::string error_;
 };
 

@@ -167,6 +167,28 @@ class SimulationLoop {
 
 }  // namespace
 
+Status CheckSimulableHorizon(const Workload& w, const EngineOptions& options) {
+  if (w.mode != TraceMode::kSimulation || w.jobs.empty()) return Status::Ok();
+  // Each term is below kMaxInputTime (1e18 ticks), so the sum of a few
+  // million of them fits an __int128 with room to spare.
+  __extension__ __int128 total = 0;
+  SimTime last_submit = kNoTime;
+  std::size_t longest = 0;
+  SimTime longest_d = -1;
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const Job& j = w.jobs[i];
+    const SimTime d = std::max({EffectiveDuration(j, options.overrun), j.run_time, j.time_limit, SimTime{0}});
+    total += d;
+    last_submit = std::max(last_submit, j.submit);
+    if (d > longest_d) longest_d = d, longest = i;
+  }
+  if (last_submit + total <= kMaxSimTime) return Status::Ok();
+  return Status::Error(fmt::format(
+      "{}: horizon_exceeded: the jobs run one after another would end past the simulable horizon of {:.0f} s "
+      "(about 146,000 years); the longest job is {} with {} s",
+      w.name, ToSeconds(kMaxSimTime), w.jobs[longest].trace_id, ToSeconds(longest_d)));
+}
+
 RunResult Simulate(const Workload& w, const EngineOptions& options,
                    const std::vector<EngineObserver*>& observers, Diagnostics* diag) {
   return SimulationLoop(w, options, observers, diag).Run();

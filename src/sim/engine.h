@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "model/diagnostics.h"
+#include "model/status.h"
 #include "model/workload.h"
 #include "sched/policy.h"
 #include "sim/observer.h"
@@ -55,6 +56,12 @@ struct RunResult {
   std::int64_t oversubscribed_events = 0;  // replay: events with used > capacity
   SimTime end_time = 0;                    // time of the last event processed
 };
+
+// Whether every time the run can reach stays below kMaxSimTime (model/time.h):
+// the last submit plus every job's longest duration (run or estimate), as if
+// they ran one after another, bounds every start, end and reservation. An
+// error names the longest job, usually the bad value.
+Status CheckSimulableHorizon(const Workload& w, const EngineOptions& options);
 
 // REQUIRES: w.mode == kSimulation, w.capacity > 0.
 RunResult Simulate(const Workload& w, const EngineOptions& options,

@@ -33,10 +33,15 @@ Status ValidateRunTimeOptions(const RunTimeOptions& o) {
 
 namespace {
 
-SimTime ToTicks(double seconds) {
+// A sample past the input bound (1e12 s, model/time.h) is clamped to it and
+// counted: a huge scale such as -S 1e300 must not turn into a wrong time.
+SimTime ToTicks(double seconds, std::int64_t* clamped) {
   if (!(seconds > 0)) return 0;
   const double ticks = seconds * static_cast<double>(kTicksPerSecond);
-  if (ticks >= 9.0e18) return static_cast<SimTime>(9.0e18);
+  if (!(ticks < static_cast<double>(kMaxInputTime))) {
+    ++*clamped;
+    return kMaxInputTime;
+  }
   return static_cast<SimTime>(std::llround(ticks));
 }
 
@@ -90,11 +95,12 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
     case RunTimeMode::kDistribution:
       break;
   }
+  std::int64_t clamped = 0;
   if (o.compat == RunTimeCompat::kDrEvt) {
     LibstdcxxDraws rng(static_cast<std::uint32_t>(o.seed));
     for (Job& j : w->jobs) {
       const double limit = ToSeconds(j.time_limit);
-      j.run_time = limit <= 0 ? 0 : ToTicks(SampleDrEvt(o, limit, &rng));
+      j.run_time = limit <= 0 ? 0 : ToTicks(SampleDrEvt(o, limit, &rng), &clamped);
     }
   } else {
     for (Job& j : w->jobs) {
@@ -104,9 +110,13 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
         continue;
       }
       JobStream rng(o.seed, static_cast<std::uint64_t>(j.trace_id));
-      j.run_time = ToTicks(SampleSpec(o, limit, &rng));
+      j.run_time = ToTicks(SampleSpec(o, limit, &rng), &clamped);
     }
   }
+  if (clamped > 0)
+    diag->Report(w->name, 0, "sampled_duration_clamped",
+                 fmt::format("{} sampled run times exceeded {} s and were clamped to it", clamped, kMaxInputSeconds),
+                 Severity::kWarning);
   return Status::Ok();
 }
 

@@ -1,0 +1,115 @@
+#include "io/temp_registry.h"
+
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <system_error>
+
+namespace clustersim {
+namespace {
+
+constexpr int kSlots = 64;
+
+// Written only by the main thread, read by the handler: each slot is filled
+// before it is marked used, and unmarked before it is reused.
+struct Slot {
+  char path[PATH_MAX];
+  volatile sig_atomic_t used;
+  bool is_dir;
+};
+Slot g_slots[kSlots];
+volatile sig_atomic_t g_installed = 0;
+
+void RemoveAll() {
+  for (int pass = 0; pass < 2; ++pass)  // files first, then the directories they were in
+    for (Slot& s : g_slots)
+      if (s.used && s.is_dir == (pass == 1)) {
+        if (s.is_dir)
+          ::rmdir(s.path);
+        else
+          ::unlink(s.path);
+      }
+}
+
+void OnFatalSignal(int sig) {
+  const int saved = errno;
+  RemoveAll();
+  errno = saved;
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+void InstallHandlers() {
+  if (g_installed) return;
+  g_installed = 1;
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    ::sigaction(sig, nullptr, &old);
+    if (old.sa_handler == SIG_IGN) continue;  // e.g. nohup: keep ignoring
+    struct sigaction sa {};
+    sa.sa_handler = OnFatalSignal;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(sig, &sa, nullptr);
+  }
+}
+
+}  // namespace
+
+int RegisterTemporary(const std::string& path, bool is_dir) {
+  if (path.size() >= PATH_MAX) return -1;
+  InstallHandlers();
+  for (int i = 0; i < kSlots; ++i) {
+    Slot& s = g_slots[i];
+    if (s.used) continue;
+    std::memcpy(s.path, path.c_str(), path.size() + 1);
+    s.is_dir = is_dir;
+    s.used = 1;
+    return i;
+  }
+  return -1;
+}
+
+void ForgetTemporary(int slot) {
+  if (slot >= 0 && slot < kSlots) g_slots[slot].used = 0;
+}
+
+long TemporaryOwner(const std::string& name, const std::string& prefix) {
+  if (name.compare(0, prefix.size(), prefix) != 0) return -1;
+  long pid = 0;
+  std::size_t i = prefix.size();
+  for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && pid < 100'000'000; ++i) pid = pid * 10 + (name[i] - '0');
+  if (i == prefix.size() || (i < name.size() && name[i] != '-')) return -1;
+  return pid;
+}
+
+bool ProcessIsGone(long pid) {
+  if (pid <= 0) return false;
+  return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (ProcessIsGone(TemporaryOwner(name, prefix))) std::filesystem::remove_all(entry.path(), ec);
+  }
+}
+
+unsigned CurrentUmask() {
+  static std::once_flag once;
+  static unsigned mask = 022;
+  std::call_once(once, [] {
+    const mode_t m = ::umask(022);
+    ::umask(m);
+    mask = m;
+  });
+  return mask;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,32 @@
+#pragma once
+// TempRegistry: temporary files and directories a run has created and not
+// yet published. If SIGINT, SIGTERM or SIGHUP arrives, the handler removes
+// them (unlink, then rmdir; both async-signal-safe) and lets the signal end
+// the process as it would have. Normal exits remove them through their
+// owners (OutputSet, AtomicFileSink); the registry only covers the signals.
+// SIGKILL cannot be caught: the next run into the same place removes the
+// temporaries of dead processes (their names carry the pid).
+
+#include <string>
+
+namespace clustersim {
+
+// Registers `path` (a file, or with is_dir an empty-once-files-are-gone
+// directory) for removal on a fatal signal. Returns a slot for Forget(), or
+// -1 if the registry is full (the path is then left to the stale cleanup).
+int RegisterTemporary(const std::string& path, bool is_dir);
+void ForgetTemporary(int slot);
+
+// The pid embedded in a temporary's name by TemporaryName(), or -1.
+long TemporaryOwner(const std::string& name, const std::string& prefix);
+// Whether process `pid` is gone (so its temporaries are stale).
+bool ProcessIsGone(long pid);
+
+// Removes the entries of `dir` named `prefix<pid>-...` whose process is gone
+// (temporaries left by a killed run). Errors are ignored: this is tidying.
+void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix);
+
+// The process's file creation mask (to give published files normal modes).
+unsigned CurrentUmask();
+
+}  // namespace clustersim

@@ -1,0 +1,70 @@
+#pragma once
+// Hardware profiles of seed 002 (power-model.md §c, §d, §i, §j): what one
+// node's CPU package and GPUs are, as plain data. The catalog (data/) and
+// the cluster file (io/) fill these; power/ evaluates them. Defaults are
+// Joulie's `SIM_*` base model (§i), so a profile nobody filled is still the
+// documented "base" node.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace clustersim {
+
+// One point of a measured (SPECpower) node curve: load in percent, watts.
+struct CurvePoint {
+  double load_pct = 0;
+  double watts = 0;
+};
+
+// First-order thermal model of one device (§e.2): T -> ambient + P/K.
+struct ThermalSpec {
+  double ambient_c = 24;
+  double k_w_per_c = 8;     // watts per degree above ambient at steady state
+  double tau_s = 4;         // time constant
+  double start_c = 85;      // throttling starts (when enabled)
+  double full_c = 97;       // throughput reaches 0
+};
+
+// A node's CPU side: one package power for all sockets (§c.7).
+struct CpuSpec {
+  std::string model;        // catalog key, "" = the base analytic model
+  int sockets = 2;
+  double idle_w = 80;       // analytic branch (§c.2)
+  double pmax_w = 420;
+  double alpha = 1.15;      // utilisation exponent
+  double beta = 1.35;       // frequency exponent
+  double fmin = 1200.0 / 3200.0;  // FMinMHz / FMaxMHz
+  double knee = 1800.0 / 3200.0;  // LowestNonlinearFreqMHz / FMaxMHz
+  double rapl_min_w = 80;   // cap range; requests are clamped into it
+  double rapl_max_w = 5000;
+  double rapl_head_w = 5;   // compat: power clipped to cap + head (§c.5)
+  // Measured node curve, load strictly increasing over [0, 100], watts
+  // non-decreasing; empty = analytic branch.
+  std::vector<CurvePoint> curve;
+  double dvfs_tau_s = 0.5;            // §e.1
+  double cap_tau_s = 0.25;
+  double telemetry_window_s = 0.25;   // §e.4
+  ThermalSpec thermal{24, 8, 4, 85, 97};
+};
+
+enum class GpuVendor : std::uint8_t { kNone, kNvidia, kAmd, kAny };
+
+// One GPU model (all of a node's GPUs are alike).
+struct GpuSpec {
+  std::string product;      // catalog key, "" = base
+  GpuVendor vendor = GpuVendor::kNone;
+  double idle_w = 30;       // §d.2
+  double max_w = 300;       // board power limit, the default cap
+  double min_cap_w = 80;
+  double gamma = 1.0;       // §d.4 compute exponent
+  double epsilon = 0.2;     // memory-side loss at r -> 0
+  double gamma_m = 1.2;     // memory exponent
+  double peer_link_gbps = 0;            // §b: 0 = no peer link
+  double receiver_gate_fraction = 1.0;  // §b.3 phi of a gated receiver
+  double cap_tau_s = 0.15;
+  double telemetry_window_s = 1.0;
+  ThermalSpec thermal{24, 12, 2.5, 82, 92};
+};
+
+}  // namespace clustersim

@@ -1,0 +1,306 @@
+// Output sets are all-or-nothing and never touch what was not asked for
+// (README "Reliability", io/output_set.h). Each case runs the real binary the
+// way a user would and injects the failure: a planted symbolic link, an empty
+// or odd -o, a directory in the way, a full disk (a file size limit), a
+// SIGKILL at the publishing rename, SIGTERM mid-run, two runs at once, and
+// the temporaries of a dead run.
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Scratch(const std::string& name) {
+  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_rel_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+void Write(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
+
+std::string Read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Every file of a directory by name (timing.json excluded: wall times differ
+// between identical runs).
+std::map<std::string, std::string> Snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename() != "timing.json") files[e.path().filename().string()] = Read(e.path());
+  return files;
+}
+
+// Names in `dir` that start with '.' (our temporaries).
+std::vector<std::string> Hidden(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().filename().string()[0] == '.') names.push_back(e.path().filename().string());
+  return names;
+}
+
+const char* kJobs =
+    "job_submit_time,num_nodes,time_limit,actual_run_time\n"
+    "0,2,100,50\n5,4,100,80\n10,1,30,30\n";
+
+ProcessResult Simulate(const fs::path& trace, const std::string& out, std::vector<std::string> extra = {},
+                       const ProcessOptions& o = {}) {
+  std::vector<std::string> argv = {ClustersimBinary(), "simulate", trace.string(), "-n", "4", "--quiet", "-o", out};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return RunProcess(argv, o);
+}
+
+TEST(ReliabilityOutput, EmptyOutputNameIsRefusedAndNothingIsWritten) {
+  const fs::path d = Scratch("empty");
+  Write(d / "jobs.csv", kJobs);
+  ProcessOptions o;
+  o.cwd = d.string();
+  const ProcessResult r = Simulate(d / "jobs.csv", "", {}, o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "clustersim: error: the output directory name is empty; give -o DIR (default: out)\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 1);  // jobs.csv only
+  const ProcessResult dot = Simulate(d / "jobs.csv", ".", {}, o);
+  EXPECT_EQ(dot.exit_code, 1);
+  EXPECT_NE(dot.err.find("name a directory of its own"), std::string::npos) << dot.err;
+}
+
+TEST(ReliabilityOutput, SymbolicLinksAreNeverFollowed) {
+  const fs::path d = Scratch("symlink");
+  Write(d / "jobs.csv", kJobs);
+  Write(d / "victim.txt", "precious\n");
+  // The output directory itself is a link to somewhere else.
+  fs::create_directories(d / "elsewhere");
+  fs::create_symlink(d / "elsewhere", d / "out");
+  ProcessResult r = Simulate(d / "jobs.csv", (d / "out").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("is a symbolic link, not an output directory"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_empty(d / "elsewhere"));
+  // A link planted inside an earlier output directory, named like an output.
+  fs::create_directories(d / "out2");
+  fs::create_symlink(d / "victim.txt", d / "out2" / "schedule.csv");
+  r = Simulate(d / "jobs.csv", (d / "out2").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds schedule.csv, a symbolic link"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "victim.txt"), "precious\n");
+  // simulator's named files: a link at the output name is refused too.
+  fs::create_symlink(d / "victim.txt", d / "sched.csv");
+  r = RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "--total_nodes", "4", "-o", (d / "sched.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("sched.csv: is a symbolic link, not a regular file"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "victim.txt"), "precious\n");
+  EXPECT_TRUE(Hidden(d).empty());
+}
+
+TEST(ReliabilityOutput, DevicesFifosAndForeignDirectoriesAreRefused) {
+  const fs::path d = Scratch("odd");
+  Write(d / "jobs.csv", kJobs);
+  ASSERT_EQ(::mkfifo((d / "fifo").c_str(), 0600), 0);
+  ProcessResult r = Simulate(d / "jobs.csv", (d / "fifo").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("is a FIFO, not an output directory"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_fifo(d / "fifo"));
+  r = Simulate(d / "jobs.csv", "/dev/null");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("/dev/null: is a device"), std::string::npos) << r.err;
+  // A directory holding a user's file is not replaced.
+  fs::create_directories(d / "mine");
+  Write(d / "mine" / "notes.txt", "mine\n");
+  r = Simulate(d / "jobs.csv", (d / "mine").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds notes.txt, which is not a clustersim output"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "mine" / "notes.txt"), "mine\n");
+  // simulator -o /dev/null writes nothing and succeeds.
+  r = RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "--total_nodes", "4", "-o", "/dev/null", "-R",
+                  (d / "res.csv").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  EXPECT_TRUE(fs::exists(d / "res.csv"));
+}
+
+// A directory where one output should go: the run refuses before writing,
+// and the earlier complete set stays as it was.
+TEST(ReliabilityOutput, DirectoryInTheWayOfOneOutputLeavesTheOldSet) {
+  const fs::path d = Scratch("inway");
+  Write(d / "jobs.csv", kJobs);
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
+  fs::remove(d / "out" / "jobs.csv");
+  fs::create_directories(d / "out" / "jobs.csv");
+  const auto before = Snapshot(d / "out");
+  Write(d / "jobs2.csv", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,10\n");
+  const ProcessResult r = Simulate(d / "jobs2.csv", (d / "out").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds jobs.csv, a directory"), std::string::npos) << r.err;
+  EXPECT_TRUE(fs::is_directory(d / "out" / "jobs.csv"));
+  EXPECT_EQ(Snapshot(d / "out"), before);
+  EXPECT_TRUE(Hidden(d).empty());
+  // simulator: a directory at the schedule's name is refused the same way.
+  fs::create_directories(d / "s.csv");
+  const ProcessResult s = RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "--total_nodes", "4", "-o",
+                                      (d / "s.csv").string()});
+  EXPECT_EQ(s.exit_code, 1);
+  EXPECT_NE(s.err.find("s.csv: is a directory, not a regular file"), std::string::npos) << s.err;
+}
+
+// A full disk, injected as a file size limit (writes past it fail with
+// EFBIG): one clear error, the old set intact, no temporaries left.
+TEST(ReliabilityOutput, WriteFailureKeepsTheOldCompleteSet) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
+  const fs::path d = Scratch("full");
+  Write(d / "jobs.csv", kJobs);
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
+  const auto before = Snapshot(d / "out");
+  ProcessOptions o;
+  o.file_size_limit = 64 * 1024;  // KTH's schedule is ~1 MB
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "simulate", kth, "--quiet", "-o", (d / "out").string()}, o);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("write failed: File too large (disk full or file size limit)"), std::string::npos) << r.err;
+  EXPECT_EQ(Snapshot(d / "out"), before);
+  EXPECT_TRUE(Hidden(d).empty()) << Hidden(d)[0];
+}
+
+bool HaveStrace() { return std::system("strace -V >/dev/null 2>&1") == 0; }
+
+// SIGKILL at the publishing rename (strace injects it): readers see the old
+// complete set; the next run removes the dead run's temporary and publishes.
+TEST(ReliabilityOutput, KillAtThePublishingRenameLeavesTheOldSet) {
+  if (!HaveStrace()) {
+    std::printf("SKIPPED: strace is not installed (scripts/install-deps.sh installs it)\n");
+    GTEST_SKIP() << "no strace";
+  }
+  const fs::path d = Scratch("kill");
+  Write(d / "jobs.csv", kJobs);
+  Write(d / "jobs2.csv", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,10\n");
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
+  const auto before = Snapshot(d / "out");
+  const ProcessResult r =
+      RunProcess({"/usr/bin/strace", "-f", "-qq", "-o", "/dev/null", "-e", "inject=rename,renameat,renameat2:signal=KILL",
+                  ClustersimBinary(), "simulate", (d / "jobs2.csv").string(), "-n", "4", "--quiet", "-o",
+                  (d / "out").string()});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_EQ(Snapshot(d / "out"), before);
+  EXPECT_EQ(Hidden(d).size(), 1u);  // the dead run's private directory
+  const ProcessResult again = Simulate(d / "jobs2.csv", (d / "out").string());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_TRUE(Hidden(d).empty());
+  EXPECT_NE(Snapshot(d / "out"), before);
+}
+
+// SIGTERM while the run waits for its input (a FIFO nobody writes): the
+// process ends by the signal and leaves no temporaries.
+TEST(ReliabilityOutput, SigtermRemovesTheTemporaries) {
+  const fs::path d = Scratch("term");
+  ASSERT_EQ(::mkfifo((d / "in.csv").c_str(), 0600), 0);
+  // Hold the FIFO's write end open so the reader blocks in read(), not open().
+  const pid_t writer = ::fork();
+  if (writer == 0) {
+    const int fd = ::open((d / "in.csv").c_str(), O_WRONLY);
+    ::sleep(30);
+    ::_exit(fd >= 0 ? 0 : 1);
+  }
+  ProcessOptions o;
+  o.signal_after_ms = 500;
+  o.signal = SIGTERM;
+  const ProcessResult r = Simulate(d / "in.csv", (d / "out").string(), {}, o);
+  ::kill(writer, SIGKILL);
+  ::waitpid(writer, nullptr, 0);
+  EXPECT_EQ(r.term_signal, SIGTERM) << r.err;
+  EXPECT_FALSE(fs::exists(d / "out"));
+  EXPECT_TRUE(Hidden(d).empty()) << Hidden(d)[0];
+}
+
+// Two runs into one directory at once: both succeed, and the directory holds
+// one run's complete set, never a mix.
+TEST(ReliabilityOutput, ConcurrentRunsPublishCompleteSets) {
+  const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
+  if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
+  const fs::path d = Scratch("concurrent");
+  const std::vector<std::string> a = {ClustersimBinary(), "simulate", kth, "--quiet", "--backfill", "easy", "-o"};
+  const std::vector<std::string> b = {ClustersimBinary(), "simulate", kth, "--quiet", "--backfill", "none", "-o"};
+  auto with = [](std::vector<std::string> v, const fs::path& out) {
+    v.push_back(out.string());
+    return v;
+  };
+  ASSERT_EQ(RunProcess(with(a, d / "ref_a")).exit_code, 0);
+  ASSERT_EQ(RunProcess(with(b, d / "ref_b")).exit_code, 0);
+  const auto ref_a = Snapshot(d / "ref_a"), ref_b = Snapshot(d / "ref_b");
+  ASSERT_NE(ref_a, ref_b);
+  for (int round = 0; round < 3; ++round) {
+    ProcessResult ra, rb;
+    std::thread ta([&] { ra = RunProcess(with(a, d / "out")); });
+    std::thread tb([&] { rb = RunProcess(with(b, d / "out")); });
+    ta.join();
+    tb.join();
+    EXPECT_EQ(ra.exit_code, 0) << ra.err;
+    EXPECT_EQ(rb.exit_code, 0) << rb.err;
+    const auto got = Snapshot(d / "out");
+    EXPECT_TRUE(got == ref_a || got == ref_b) << "round " << round << ": a mixed set";
+    EXPECT_TRUE(Hidden(d).empty());
+  }
+}
+
+// A killed run's temporaries (their names carry its pid) are removed by the
+// next run into the same place; a live process's are left alone.
+TEST(ReliabilityOutput, StaleTemporariesOfDeadRunsAreRemoved) {
+  const fs::path d = Scratch("stale");
+  Write(d / "jobs.csv", kJobs);
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);  // its pid is now free: a dead run's
+  const std::string dead = ".out.tmp-" + std::to_string(child) + "-Ab3dEf";
+  const std::string live = ".out.tmp-" + std::to_string(::getpid()) + "-Zz9yXw";
+  fs::create_directories(d / dead);
+  Write(d / dead / "schedule.csv", "half");
+  fs::create_directories(d / live);
+  Write(d / (".sched.csv.tmp-" + std::to_string(child) + "-q1w2e3"), "half");
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
+  EXPECT_FALSE(fs::exists(d / dead));
+  EXPECT_TRUE(fs::exists(d / live));
+  const ProcessResult r =
+      RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "--total_nodes", "4", "-o", (d / "sched.csv").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(fs::exists(d / (".sched.csv.tmp-" + std::to_string(child) + "-q1w2e3")));
+}
+
+// Outputs an earlier run wrote and this one does not are gone with the old
+// set (the whole directory is replaced).
+TEST(ReliabilityOutput, FilesOfAnEarlierRunDoNotSurvive) {
+  const fs::path d = Scratch("replace");
+  Write(d / "jobs.csv", kJobs);
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
+  Write(d / "out" / "windows.csv", "from an rlscheduler run\n");
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string(), {"--outputs", "summary"}).exit_code, 0);
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(d / "out")) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"summary.json", "timing.json"}));
+}
+
+}  // namespace
+}  // namespace clustersim::test
