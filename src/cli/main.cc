@@ -1,7 +1,8 @@
-// clustersim: `simulate` and `replay` subcommands. Thin: options live in
-// cli/options.cc, the run in cli/run.cc. Each subcommand is parsed as its own
-// CLI11 app so that `--config FILE` takes plain `key = value` lines (CLI11
-// only applies config files to top-level apps).
+// clustersim: `simulate`, `replay` and `generate` subcommands. Thin: options
+// live in cli/options.cc, the run in cli/run.cc, generation in
+// cli/generate.cc. Each subcommand is parsed as its own CLI11 app so that
+// `--config FILE` takes plain `key = value` lines (CLI11 only applies config
+// files to top-level apps).
 
 #include <cstring>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/config_file.h"
+#include "cli/generate.h"
 #include "cli/options.h"
 #include "model/memory.h"
 
@@ -26,12 +28,15 @@ Examples:
       --run_time_scale 0.75 --run_time_stddev 0.5 --seed 7
   clustersim replay trace.csv --total_nodes 100
   clustersim simulate trace.swf --config run.toml   (run.toml: lines such as  backfill = "conservative")
+  clustersim generate -o trace.jsonl --seed 7 --horizon 2d   (a synthetic JSONL workload trace)
+  clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --gpu-cap profile=eco:70%
 )";
 
 constexpr const char* kUsage =
     "clustersim: a fast, exact cluster workload simulator\n"
     "Usage: clustersim simulate TRACE [options]   schedule a trace's jobs with a policy\n"
     "       clustersim replay TRACE [options]     replay a trace's recorded start and end times\n"
+    "       clustersim generate -o FILE [options] write a synthetic JSONL workload trace\n"
     "       clustersim SUBCOMMAND --help          every option\n"
     "       clustersim --version\n";
 
@@ -71,6 +76,8 @@ int main(int argc, char** argv) {
   try {
     if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
       return RunSubcommand(argv[1], argc - 1, argv + 1);
+    if (argc >= 2 && std::strcmp(argv[1], "generate") == 0)
+      return clustersim::RunGenerate(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
       std::cout << "clustersim " CLUSTERSIM_VERSION "\n";
       return 0;

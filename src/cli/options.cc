@@ -4,16 +4,19 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <cstdlib>
 #include <random>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join
 
+#include "io/node_selector.h"
 #include "io/number_parse.h"
 #include "io/text_lines.h"
 #include "io/timestamp.h"
 #include "model/text_escape.h"
+#include "power/switches.h"
 
 namespace clustersim {
 
@@ -72,7 +75,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option("--procs-per-node,--procs_per_node", v->procs_per_node,
                   "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)")
       ->check(IntIn(1, kIntMax));
-  app->add_option("--format", v->format, "Input format: auto, csv, swf (default auto: by name, then content)");
+  app->add_option("--format", v->format,
+                  "Input format: auto, csv, swf, jsonl (default auto: by name, then content; a directory is JSONL)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
                   "SWF normalisation: strict (default), clean, pyss, pyss-strong, rlscheduler, batsim");
 
@@ -152,12 +156,71 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   } else {
     app->add_option("-o,--output-dir", v->output_dir, "Directory for schedule.csv, resources.csv, jobs.csv, summary.json");
     app->add_option("--outputs", v->outputs,
-                    "Files to write, comma-separated (default all): schedule, resources, jobs, summary. "
-                    "For sweeps, --outputs summary skips the per-job files")
+                    "Files to write, comma-separated (default all): schedule, resources, jobs, summary, "
+                    "placements (cluster runs). For sweeps, --outputs summary skips the per-job files")
         ->delimiter(',')
-        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary"}))
+        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements"}))
         ->capture_default_str();
   }
+
+  // Seed 002: a cluster of real nodes, work-based jobs (README "Clusters and work").
+  const std::string g = "Clusters and work (seed 002)";
+  app->add_option("--cluster", v->cluster, "Cluster inventory YAML (Joulie's nodes[] groups); runs on real nodes")
+      ->group(g);
+  app->add_option("--catalog", v->catalog,
+                  "Hardware catalog YAML replacing the shipped one (env SIM_HARDWARE_CATALOG_PATH)")
+      ->group(g);
+  app->add_option("--workload-model", v->workload_model,
+                  "Work engine: v1 (default) or legacy (env SIM_WORKLOAD_MODEL; --compat joulie: legacy)")
+      ->group(g);
+  app->add_option("--tick", v->tick,
+                  "Emulated tick in seconds: submit, start and end on tick boundaries (env SIM_EMULATE_TICK; "
+                  "default 0 = exact events)")
+      ->check(RealIn(0, 1e9))
+      ->group(g);
+  app->add_option("--placement", v->placement, "Node choice: worst-fit (default), first-fit, best-fit, joulie")
+      ->group(g);
+  app->add_option("--execution", v->execution,
+                  "SWF/CSV on a cluster: fixed (default: run times as given) or work (run time as work at "
+                  "nominal speed, slowed by caps and co-runners)")
+      ->group(g);
+  app->add_option("--cpu-cap", v->cpu_caps,
+                  "[SELECTOR:]VALUE: RAPL cap in W (300W) or a CPU percent (60% = DVFS target 0.6); SELECTOR is "
+                  "all, class=NAME, profile=eco, label=K=V or name=GLOB; repeatable")
+      ->group(g);
+  app->add_option("--gpu-cap", v->gpu_caps, "[SELECTOR:]VALUE: per-GPU cap in W or percent of Max; repeatable")
+      ->group(g);
+  app->add_option("--freq-scale", v->freq_scales, "[SELECTOR:]F: DVFS frequency scale in (0, 1]; repeatable")
+      ->group(g);
+  app->add_option("--eco-cpu-pct", v->eco_cpu_pct, "CPU percent of an eco node without an operating point (60)")
+      ->check(RealIn(1, 100))
+      ->group(g);
+  app->add_option("--eco-gpu-pct", v->eco_gpu_pct, "GPU cap percent of an eco node without an operating point (70)")
+      ->check(RealIn(1, 100))
+      ->group(g);
+  app->add_option("--set", v->switches,
+                  "FLAG=VALUE: one power/work model switch (power-model.md §k.2), e.g. cpu_share=capacity; "
+                  "repeatable")
+      ->group(g);
+  app->add_option("--gpu-receiver-gate", v->receiver_gate, "on or off (default off; env SIM_GPU_RECEIVER_GATE)")
+      ->group(g);
+  app->add_option("--base-speed-per-core", v->base_speed_per_core,
+                  "B_core, CPU work units per core-second (1; env SIM_BASE_SPEED_PER_CORE)")
+      ->check(RealIn(1e-9, 1e12))
+      ->group(g);
+  app->add_option("--base-speed-per-gpu", v->base_speed_per_gpu,
+                  "B_gpu, GPU work units per GPU-second (1; env SIM_BASE_SPEED_PER_GPU)")
+      ->check(RealIn(1e-9, 1e12))
+      ->group(g);
+  app->add_option("--time-scale", v->time_scale, "JSONL: simulated seconds per trace second of submit offsets (1)")
+      ->check(RealIn(1e-9, 1e9))
+      ->group(g);
+  app->add_option("--work-class", v->work_class, "SWF/CSV on a cluster: the jobs' CPU class (cpu.mixed)")->group(g);
+  app->add_option("--work-sensitivity", v->work_sensitivity, "SWF/CSV on a cluster: the jobs' CPU cap sensitivity (1)")
+      ->check(RealIn(0, 1))
+      ->group(g);
+  app->add_option("--queue-class", v->queue_classes, "Q=CLASS: the CPU class of SWF/CSV queue Q; repeatable")
+      ->group(g);
 }
 
 namespace {
@@ -186,6 +249,102 @@ Status ParseEnum(const std::string& flag, const std::string& value, const EnumNa
     if (!_st.ok()) return _st;     \
   } while (0)
 
+// A value from the command line, else from the environment variable Joulie
+// uses for it (so its scripts' settings carry over), else empty.
+std::string FlagOrEnv(const std::string& flag_value, const char* env) {
+  if (!flag_value.empty()) return flag_value;
+  const char* e = std::getenv(env);
+  return e != nullptr ? std::string(e) : std::string();
+}
+
+Status ParseReal(const std::string& flag, const std::string& text, double lo, double hi, double* out) {
+  std::string t = text;
+  const std::string err = RealIn(lo, hi).operator()(t);
+  if (!err.empty()) return Status::Error(flag + ": " + err);
+  *out = std::stod(text);
+  return Status::Ok();
+}
+
+Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
+  ClusterConfig& k = c->cluster;
+  k.cluster_file = v.cluster;
+  k.catalog_file = FlagOrEnv(v.catalog, "SIM_HARDWARE_CATALOG_PATH");
+  WorkOptions& wo = k.work;
+  const bool joulie = c->engine.policy.compat == Compat::kJoulie;
+  wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();
+  for (const std::string& a : v.switches) RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, a));
+  const std::string engine = FlagOrEnv(v.workload_model, "SIM_WORKLOAD_MODEL");
+  RETURN_IF_ERROR(ParseEnum("--workload-model", engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
+                            power::kWorkEngineNames, &wo.engine));
+  if (const std::string tick = FlagOrEnv(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
+    double t = 0;
+    RETURN_IF_ERROR(ParseReal("--tick", tick, 0, 1e9, &t));
+    wo.tick = static_cast<SimTime>(std::llround(t * kTicksPerSecond));
+  }
+  if (const std::string gate = FlagOrEnv(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
+    RETURN_IF_ERROR(ParseEnum("--gpu-receiver-gate", gate, power::kOnOffNames, &wo.receiver_gate));
+  if (const std::string b = FlagOrEnv(v.base_speed_per_core, "SIM_BASE_SPEED_PER_CORE"); !b.empty())
+    RETURN_IF_ERROR(ParseReal("--base-speed-per-core", b, 1e-9, 1e12, &wo.base.per_core));
+  if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
+    RETURN_IF_ERROR(ParseReal("--base-speed-per-gpu", b, 1e-9, 1e12, &wo.base.per_gpu));
+  if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
+  if (!v.execution.empty()) {
+    if (v.execution != "fixed" && v.execution != "work")
+      return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");
+    k.work_execution = v.execution == "work";
+  }
+  if (!v.eco_cpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-cpu-pct", v.eco_cpu_pct, 1, 100, &k.eco_cpu_pct));
+  if (!v.eco_gpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-gpu-pct", v.eco_gpu_pct, 1, 100, &k.eco_gpu_pct));
+  if (!v.time_scale.empty()) RETURN_IF_ERROR(ParseReal("--time-scale", v.time_scale, 1e-9, 1e9, &c->load.jsonl.time_scale));
+  c->load.jsonl.class_alias = wo.switches.class_alias;
+  if (!v.work_class.empty())
+    RETURN_IF_ERROR(ParseEnum("--work-class", v.work_class, kCpuClassNames, &k.swf_profile.cpu_class));
+  if (!v.work_sensitivity.empty())
+    RETURN_IF_ERROR(ParseReal("--work-sensitivity", v.work_sensitivity, 0, 1, &k.swf_profile.s_cpu));
+  for (const std::string& qc : v.queue_classes) {
+    const auto eq = qc.find('=');
+    std::int64_t q = 0;
+    CpuClass cls{};
+    if (eq == std::string::npos || ParseInt(std::string_view(qc).substr(0, eq), &q) != ParseError::kOk)
+      return Status::Error("--queue-class: expected Q=CLASS (e.g. 2=cpu.memory_bound), got '" + qc + "'");
+    RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
+    k.queue_class[static_cast<std::int32_t>(q)] = cls;
+  }
+  // Frequency scales first, then CPU caps, then GPU caps; within one option,
+  // command-line order (a later setting wins where selectors overlap).
+  auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {
+    for (const std::string& t : texts) {
+      auto sv = ParseSelectedValue(t);
+      if (!sv.ok()) return Status::Error(std::string(flag) + ": " + sv.status().message());
+      OperatingRule r;
+      r.kind = kind;
+      r.selector = sv.value().selector;
+      if (kind == OperatingRule::Kind::kFreqScale) {
+        if (Status st = ParseReal(flag, sv.value().value, 1e-6, 1, &r.freq_scale); !st.ok()) return st;
+      } else {
+        auto cap = ParseCapValue(sv.value().value);
+        if (!cap.ok()) return Status::Error(std::string(flag) + ": " + cap.status().message());
+        r.cap = cap.value();
+      }
+      k.rules.push_back(r);
+    }
+    return Status::Ok();
+  };
+  RETURN_IF_ERROR(add_rules(v.freq_scales, OperatingRule::Kind::kFreqScale, "--freq-scale"));
+  RETURN_IF_ERROR(add_rules(v.cpu_caps, OperatingRule::Kind::kCpuCap, "--cpu-cap"));
+  RETURN_IF_ERROR(add_rules(v.gpu_caps, OperatingRule::Kind::kGpuCap, "--gpu-cap"));
+  const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
+                                    !v.execution.empty() || !k.rules.empty() || !v.switches.empty();
+  if (k.cluster_file.empty() && cluster_options_used)
+    return Status::Error("--workload-model, --tick, --placement, --execution, --cpu-cap, --gpu-cap, --freq-scale and "
+                         "--set need --cluster FILE (a cluster of real nodes)");
+  if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)
+    return Status::Error("--cluster runs with `clustersim simulate`, not with dr_evt's `simulator`");
+  if (!k.cluster_file.empty() && v.total_nodes > 0)
+    return Status::Error("--total_nodes and --cluster both give the machine; the cluster file decides its size");
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
@@ -212,7 +371,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.load.swf.procs_per_node = v.procs_per_node;
   if (v.format == "csv") c.load.format = TraceFormat::kCsv;
   else if (v.format == "swf") c.load.format = TraceFormat::kSwf;
-  else if (v.format != "auto") return Status::Error("--format: expected auto, csv or swf, got '" + v.format + "'");
+  else if (v.format == "jsonl") c.load.format = TraceFormat::kJsonl;
+  else if (v.format != "auto")
+    return Status::Error("--format: expected auto, csv, swf or jsonl, got '" + v.format + "'");
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;
   c.load.csv.max_jobs = v.max_jobs;
@@ -340,8 +501,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.write_resources = wants("resources");
   c.write_jobs = wants("jobs");
   c.write_summary = wants("summary");
+  c.write_placements = wants("placements");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
+  RETURN_IF_ERROR(ResolveClusterOptions(v, &c));
   return c;
 }
 

@@ -52,6 +52,11 @@ struct OptionValues {
                resource_history_capacity = 0, num_max_candidates = 1;
   double check_memory_pressure = 0;
   std::string infile_list, capacity_schedule, sim_start_time;
+  // Seed 002: clusters of real nodes and work-based jobs.
+  std::string cluster, catalog, workload_model, tick, placement, execution, receiver_gate;
+  std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
+  std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
+  std::string work_class, work_sensitivity;
 };
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend frontend);

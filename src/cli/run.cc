@@ -9,18 +9,22 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
 #include "io/output_set.h"
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
+#include "io/placements_csv.h"
+#include "io/work_report.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
 #include "io/summary_json.h"
 #include "io/verbose_log.h"
 #include "model/text_escape.h"
 #include "sim/checker.h"
+#include "sim/cluster_checker.h"
 #include "sim/metrics.h"
 
 namespace clustersim {
@@ -102,12 +106,9 @@ std::string Stem(const std::string& path) {
 
 void ApplySlice(const RunConfig& c, Workload* w) {
   if (c.slice_start == 0 && c.slice_count < 0) return;
-  const std::size_t n = w->jobs.size();
-  const std::size_t b = std::min<std::size_t>(n, static_cast<std::size_t>(c.slice_start));
-  const std::size_t e =
-      c.slice_count < 0 ? n : std::min<std::size_t>(n, b + static_cast<std::size_t>(c.slice_count));
-  w->jobs = std::vector<Job>(w->jobs.begin() + static_cast<std::ptrdiff_t>(b),
-                             w->jobs.begin() + static_cast<std::ptrdiff_t>(e));
+  const std::size_t b = static_cast<std::size_t>(c.slice_start);
+  const std::size_t e = c.slice_count < 0 ? w->jobs.size() : b + static_cast<std::size_t>(c.slice_count);
+  KeepJobRange(w, b, e);
 }
 
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunConfig& c,
@@ -124,6 +125,28 @@ void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, co
   fmt::print(out, "Average queue length: {} jobs\n", s.mean_queue_per_pass);
   fmt::print(out, "Peak queue length: {} jobs\n", s.peak_queue);
   fmt::print(out, "Wall clock time: {:.3f} sec\n", wall_s);
+}
+
+// Two lines for a run on a cluster: what ran where, and the cost of power
+// settings in job time per intent class.
+void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSetup& cs, const std::string& work_json) {
+  const nlohmann::json j = nlohmann::json::parse(work_json);
+  fmt::print(out, "  cluster: {} nodes of {} types, {} GPUs, {} execution{}, placement {}\n", cs.cluster.nodes.size(),
+             cs.cluster.types.size(), cs.cluster.total_gpus(), cs.work ? "work-based" : "fixed-duration",
+             cs.work ? fmt::format(" ({} engine, {})", EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine),
+                                   c.cluster.work.tick > 0 ? fmt::format("tick {} s", ToSeconds(c.cluster.work.tick))
+                                                           : std::string("exact events"))
+                     : std::string(),
+             EnumNameOf(kPlacementNames, c.cluster.placement));
+  if (!cs.work) return;
+  for (const char* cls : {"performance", "standard"}) {
+    const nlohmann::json& k = j["classes"][cls];
+    if (k["jobs"].get<std::int64_t>() == 0) continue;
+    const nlohmann::json& ps = k["power_slowdown"];
+    fmt::print(out, "  {}: {} of {} completed, power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}\n", cls,
+               k["completed"].get<std::int64_t>(), k["jobs"].get<std::int64_t>(), ps["mean"].get<double>(),
+               ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>());
+  }
 }
 
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
@@ -222,14 +245,30 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     return Fail(c, err,
                 Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "
                                         "column; SWF: wait time)"));
-  if (w.capacity <= 0)
+  const bool on_cluster = !c.cluster.cluster_file.empty();
+  if (w.work_based() && !on_cluster)
+    return Fail(c, err,
+                Status::Error(c.trace + ": a Joulie JSONL trace runs on a cluster of real nodes; give --cluster FILE "
+                                        "(e.g. examples/cluster.yaml)"));
+  if (on_cluster && w.mode == TraceMode::kReplay)
+    return Fail(c, err,
+                Status::Error(c.trace + ": replay keeps the trace's times and has no placement; simulate it on "
+                                        "--cluster (or use --force-simulation)"));
+  if (!on_cluster && w.capacity <= 0)
     return Fail(c, err, Status::Error(c.trace + ": the machine size is unknown; give --total_nodes N"));
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
-    w.jobs.resize(static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
+    KeepJobRange(&w, 0, static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
   ApplySlice(c, &w);
   const double load_s = Since(t0);
 
   if (Status st = ApplyRunTimeModel(c.run_time, &w, &diag); !st.ok()) return Fail(c, err, st);
+  std::unique_ptr<ClusterSetup> cluster;
+  if (on_cluster) {
+    const bool whole_nodes = !is_swf || c.load.swf.procs_per_node > 0 || c.load.swf.policy == SwfPolicy::kRlScheduler;
+    auto set = SetUpCluster(c.cluster, c.engine.policy, whole_nodes, &w, &diag);
+    if (!set.ok()) return Fail(c, err, set.status());
+    cluster = set.take();
+  }
   if (Status st = CheckSimulableHorizon(w, c.engine); !st.ok()) return Fail(c, err, st);
 
   if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, files.get(), out, err, t0);
@@ -262,29 +301,58 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for
-  if (c.check) checker.emplace(w, c.engine);
+  if (c.check) {
+    checker.emplace(w, c.engine);
+    checker->set_variable_durations(cluster && cluster->work);
+  }
   VerboseLog verbose(w, w.capacity, tf, &out);
   std::vector<EngineObserver*> observers;
   if (resources) observers.push_back(&*resources);
   if (checker) observers.push_back(&*checker);
   if (c.verbose) observers.push_back(&verbose);
+  // A cluster run also logs placements and checks every node.
+  std::optional<PlacementLog> placements;
+  std::optional<ClusterChecker> cluster_checker;
+  ClusterRun run_on;
+  if (cluster) {
+    TextSink* sink = nullptr;
+    if (c.frontend == Frontend::kClustersim && c.write_placements) {
+      auto f = files->Open("placements.csv");
+      if (!f.ok()) return Fail(c, err, f.status());
+      sink = f.value();
+    }
+    placements.emplace(w, *cluster->pool, tf, sink);
+    observers.push_back(&*placements);
+    if (c.check) {
+      cluster_checker.emplace(w, *cluster->pool, cluster->work.get(), ToSeconds(c.cluster.work.tick),
+                              c.engine.max_time == kTimeInfinity);
+      observers.push_back(&*cluster_checker);
+    }
+    run_on = {cluster->pool.get(), cluster->work.get()};
+  }
 
   const auto t1 = Clock::now();
   RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
-                                             : Simulate(w, c.engine, observers, &diag);
+                                             : Simulate(w, c.engine, observers, &diag, run_on);
   const double sim_s = Since(t1);
   if (checker && !checker->status().ok())
     return Fail(c, err, Status::Error(c.trace + ": " + checker->status().message()), 2);
+  if (cluster_checker && !cluster_checker->status().ok())
+    return Fail(c, err, Status::Error(c.trace + ": " + cluster_checker->status().message()), 2);
 
   const auto t2 = Clock::now();
   Summary s = ComputeSummary(w, r);
   RunInfo info;
   info.input = c.trace;
-  info.input_format = is_swf ? "swf" : "csv";
+  info.input_format = is_swf ? "swf" : lt.format == TraceFormat::kJsonl ? "jsonl" : "csv";
   info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
   info.units = is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler
                    ? "processors"
                    : "nodes";
+  if (cluster)
+    info.units = cluster->pool->units() == PoolUnits::kMillicores ? "millicores"
+                 : cluster->pool->units() == PoolUnits::kCores    ? "cores"
+                                                                  : "nodes";
   info.swf_policy = is_swf ? SwfPolicyName(c.load.swf.policy) : "";
   info.policy = DescribePolicy(c.engine.policy);
   info.compat = CompatName(c.engine.policy.compat);
@@ -304,15 +372,27 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     if (!f.ok()) return Fail(c, err, f.status());
     WriteScheduleCsv(w, r.runs, tf, f.value());
   }
+  WorkReport report;
+  if (cluster) {
+    report.workload = &w;
+    report.result = &r;
+    report.placements = &*placements;
+    report.performance = cluster->performance;
+    report.nominal_s = cluster->nominal_s;
+    if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
+    report.tick_s = ToSeconds(c.cluster.work.tick);
+  }
   if (!jobs_name.empty()) {
     auto f = files->Open(jobs_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    WriteJobsCsv(w, r.runs, s.bsld_tau_s, f.value());
+    const JobsCsvExtra extra = cluster ? WorkJobsColumns(report) : JobsCsvExtra{};
+    WriteJobsCsv(w, r.runs, s.bsld_tau_s, f.value(), cluster ? &extra : nullptr);
   }
+  const std::string work_json = cluster ? WorkSummaryJson(report) : std::string();
   if (!summary_name.empty()) {
     auto f = files->Open(summary_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    f.value()->buf = SummaryJson(s, info, diag);
+    f.value()->buf = SummaryJson(s, info, diag, work_json);
   }
   const double write_s = Since(t2);
   if (c.frontend == Frontend::kClustersim) {
@@ -328,6 +408,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
       PrintDrEvtStats(out, s, r, c, wall_s);
     else
       PrintHumanSummary(out, s, info, diag, wall_s);
+    if (cluster) PrintClusterSummary(out, c, *cluster, work_json);
     if (checker) fmt::print(out, "  check: all invariants hold ({} events)\n", checker->checks());
   }
   return 0;

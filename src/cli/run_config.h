@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "cli/cluster_setup.h"
 #include "io/time_format.h"
 #include "io/trace_loader.h"
 #include "sim/engine.h"
@@ -37,6 +38,8 @@ struct RunConfig {
   std::string schedule_file, resource_file;
   // clustersim --outputs: which files to write (timing.json always is).
   bool write_schedule = true, write_resources = true, write_jobs = true, write_summary = true;
+  bool write_placements = true;  // runs on a cluster
+  ClusterConfig cluster;         // seed 002: --cluster and the work model
 };
 
 // Loads, simulates (or replays), checks and writes outputs. Returns the

@@ -25,13 +25,16 @@ std::string BaseName(const std::string& path) {
 
 }  // namespace
 
-void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau, TextSink* sink) {
+void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau, TextSink* sink,
+                  const JobsCsvExtra* extra) {
   std::string& out = sink->buf;
   out +=
       "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
       "final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,"
       "allocated_resources,consumed_energy,metadata,actual_run_time,num_nodes,queue,bounded_slowdown,"
-      "backfilled,busy_nodes_at_submit,clipped,status,allocated_units\n";
+      "backfilled,busy_nodes_at_submit,clipped,status,allocated_units";
+  if (extra != nullptr) out += extra->header;
+  out += '\n';
   const std::string wl = BaseName(w.name);
   const TimeFormat f = TimeFormat::kExact;
   RowWriter row(&out);
@@ -64,8 +67,10 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     if (finished) row.Double(bsld);
     row.Char(',').Char(r.backfilled ? '1' : '0').Char(',').Int(r.busy_at_submit);
     row.Text(r.state == JobState::kTimeout ? ",1," : ",0,").Text(JobStateName(r.state)).Char(',');
-    row.Int(r.begin != kNoTime ? j.units : 0).Char('\n');  // a counting pool allocates exactly the request
+    row.Int(r.begin != kNoTime ? j.units : 0);  // a pool allocates exactly the request's units
     row.Flush();
+    if (extra != nullptr) extra->cells(static_cast<JobId>(i), &out);
+    out += '\n';
     sink->Poll();
   }
 }

@@ -7,6 +7,7 @@
 //   consumed_energy,metadata,actual_run_time,num_nodes,queue,
 //   bounded_slowdown,backfilled,busy_nodes_at_submit,clipped
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,7 +16,16 @@
 
 namespace clustersim {
 
-void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s, TextSink* out);
+// Extra columns after the standard ones (runs on a cluster, work-based
+// runs): `header` starts with ',' and `cells(id, out)` appends the row's
+// cells, each preceded by ','.
+struct JobsCsvExtra {
+  std::string header;
+  std::function<void(JobId, std::string*)> cells;
+};
+
+void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s, TextSink* out,
+                  const JobsCsvExtra* extra = nullptr);
 std::string JobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s);
 
 }  // namespace clustersim

@@ -6,8 +6,9 @@
 
 namespace clustersim {
 
-std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag) {
+std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag, const std::string& work_json) {
   nlohmann::json j;
+  if (!work_json.empty()) j["work"] = nlohmann::json::parse(work_json);
   // Batsim schedule.json keys.
   j["batsim_version"] = "clustersim";
   j["consumed_joules"] = -1;

@@ -31,7 +31,10 @@ struct RunInfo {
   std::string jobs_slice;     // "START:COUNT" or empty
 };
 
-std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag);
+// `work_json`, when not empty, is an object added under "work" (runs on a
+// cluster, io/work_report.h).
+std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag,
+                        const std::string& work_json = {});
 
 // --compat rlscheduler: per-window scores, their means and the definitions.
 std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const RunInfo& info,

@@ -4,7 +4,9 @@
 #include "io/swf_reader.h"
 #include "io/text_lines.h"
 
+#include <filesystem>
 #include <new>
+#include <system_error>
 
 namespace clustersim {
 namespace {
@@ -21,6 +23,7 @@ TraceFormat Sniff(std::string_view text) {
     if (IsBlank(line)) continue;
     size_t first = line.find_first_not_of(" \t");
     if (line[first] == ';') return TraceFormat::kSwf;
+    if (line[first] == '{') return TraceFormat::kJsonl;
     SplitWhitespace(line, &tok);
     return tok.size() >= 18 && line.find(',') == std::string_view::npos ? TraceFormat::kSwf : TraceFormat::kCsv;
   }
@@ -37,11 +40,19 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
       fmt = TraceFormat::kSwf;
     else if (EndsWith(name, ".csv") || EndsWith(name, ".csv.gz"))
       fmt = TraceFormat::kCsv;
+    else if (EndsWith(name, ".jsonl") || EndsWith(name, ".jsonl.gz"))
+      fmt = TraceFormat::kJsonl;
     else
       fmt = Sniff(text);
   }
   LoadedTrace out;
   out.format = fmt;
+  if (fmt == TraceFormat::kJsonl) {
+    auto w = LoadJsonlTraceText(text, name, options.jsonl, diag);
+    if (!w.ok()) return w.status();
+    out.workload = w.take();
+    return out;
+  }
   if (fmt == TraceFormat::kSwf) {
     SwfOptions so = options.swf;
     if (options.capacity > 0) so.capacity = options.capacity;
@@ -58,6 +69,21 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
 }
 
 Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag) {
+  // A folder of JSONL parts, or a .jsonl name: the JSONL reader walks them.
+  std::error_code ec;
+  if (options.format == TraceFormat::kJsonl || std::filesystem::is_directory(path, ec) ||
+      (options.format == TraceFormat::kAuto && (EndsWith(path, ".jsonl") || EndsWith(path, ".jsonl.gz")))) {
+    try {
+      auto w = LoadJsonlTrace(path, options.jsonl, diag);
+      if (!w.ok()) return w.status();
+      LoadedTrace out;
+      out.format = TraceFormat::kJsonl;
+      out.workload = w.take();
+      return out;
+    } catch (const std::bad_alloc&) {
+      return Status::Error(OutOfMemoryWhileReading(path));
+    }
+  }
   auto text = ReadFile(path);
   if (!text.ok()) return text.status();
   try {

@@ -1,13 +1,15 @@
 #pragma once
-// LoadTrace: reads a trace file of either format into a Workload.
-// Format: `--format csv|swf`, else by name (.swf, .swf.gz -> SWF; .csv ->
-// CSV), else by content (a first line starting with ';' or holding 18+
-// whitespace-separated numbers -> SWF).
+// LoadTrace: reads a trace file of any format into a Workload.
+// Format: `--format csv|swf|jsonl`, else by name (.swf, .swf.gz -> SWF; .csv
+// -> CSV; .jsonl, .jsonl.gz or a directory -> Joulie JSONL), else by content
+// (a first line starting with ';' or holding 18+ whitespace-separated
+// numbers -> SWF; one starting with '{' -> JSONL).
 
 #include <cstdint>
 #include <string>
 
 #include "io/csv_reader.h"
+#include "io/jsonl_trace.h"
 #include "io/swf_policy.h"
 #include "model/diagnostics.h"
 #include "model/status.h"
@@ -15,12 +17,13 @@
 
 namespace clustersim {
 
-enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf };
+enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf, kJsonl };
 
 struct LoadOptions {
   TraceFormat format = TraceFormat::kAuto;
   CsvReadOptions csv;
   SwfOptions swf;
+  JsonlOptions jsonl;
   std::int64_t capacity = 0;   // --total_nodes (CSV needs it; SWF may take it from the header)
   std::int64_t csv_default_capacity = 0;  // CSV without --total_nodes (`simulator`: dr_evt's 795)
 };

@@ -56,6 +56,14 @@ struct Pod {
   double cpu_units = 1000;        // CPUUnitsTotal
   double gpu_units = 0;           // GPUUnitsTotal
   WorkProfile profile;
+  // SWF/CSV jobs on a cluster (io/ maps them): a pod that takes a whole node
+  // (its cores are the node's), or cores that may be spread over several
+  // nodes (one piece per node). With per_core_work, cpu_units is per
+  // allocated core, so the work matches the run time at nominal speed on
+  // whatever the placement gives.
+  bool whole_node = false;
+  bool spread = false;
+  bool per_core_work = false;
 };
 
 // The scheduler's unit: one pod, or a gang placed atomically.

@@ -12,4 +12,25 @@ void SortBySubmit(std::vector<Job>* jobs) {
                    [](const Job& a, const Job& b) { return a.submit < b.submit; });
 }
 
+void KeepJobRange(Workload* w, std::size_t begin, std::size_t end) {
+  const std::size_t n = w->jobs.size();
+  end = std::min(end, n);
+  begin = std::min(begin, end);
+  if (begin == 0 && end == n) return;
+  w->jobs = std::vector<Job>(w->jobs.begin() + static_cast<std::ptrdiff_t>(begin),
+                             w->jobs.begin() + static_cast<std::ptrdiff_t>(end));
+  if (w->work.empty()) return;
+  std::vector<WorkJob> work;
+  std::vector<Pod> pods;
+  for (std::size_t i = begin; i < end; ++i) {
+    WorkJob j = w->work[i];
+    const std::uint32_t first = static_cast<std::uint32_t>(pods.size());
+    for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) pods.push_back(std::move(w->pods[p]));
+    j.first_pod = first;
+    work.push_back(std::move(j));
+  }
+  w->work = std::move(work);
+  w->pods = std::move(pods);
+}
+
 }  // namespace clustersim

@@ -40,4 +40,7 @@ struct Workload {
 // Stable-sorts jobs by submit time (equal submits keep file order).
 void SortBySubmit(std::vector<Job>* jobs);
 
+// Keeps jobs [begin, end) (clamped), with their work and pods (re-indexed).
+void KeepJobRange(Workload* w, std::size_t begin, std::size_t end);
+
 }  // namespace clustersim

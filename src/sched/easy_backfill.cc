@@ -47,7 +47,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   // 1. Head cascade.
   std::size_t pos = queue_.begin_pos();
   bool cascaded = false;
-  while (pos < queue_.end_pos() && pool_->Fits(jobs_[queue_.at(pos)])) {
+  while (pos < queue_.end_pos() && pool_->Fits(queue_.at(pos), jobs_[queue_.at(pos)])) {
     Start(queue_.at(pos), now, started);
     pos = queue_.next_pos(pos);
     cascaded = true;
@@ -89,6 +89,9 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
        scan = queue_.NextCandidate(scan + 1, pool_->free(), sh.extra, window)) {
     const JobId id = queue_.at(scan);
     const Job& j = jobs_[id];
+    // The index tests units against free units; a per-node pool must also
+    // find nodes for the pods (on a node-count pool this always holds).
+    if (!pool_->Fits(id, j)) continue;
     const bool in_window = PlanningEstimate(j, policy_) <= window;
     Start(id, now, started);
     backfilled_[id] = 1;
@@ -111,7 +114,7 @@ void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) 
     for (std::size_t p = head_pos; p < queue_.end_pos(); p = queue_.next_pos(p))
       if (jobs_[queue_.at(p)].submit < jobs_[queue_.at(head_pos)].submit) head_pos = p;
     const JobId head = queue_.at(head_pos);
-    if (pool_->Fits(jobs_[head])) {
+    if (pool_->Fits(head, jobs_[head])) {
       Start(head, now, started);
       continue;
     }
@@ -135,7 +138,7 @@ void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) 
 
 void QueueScheduler::ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started) {
   std::size_t pos = queue_.begin_pos();
-  while (pos < queue_.end_pos() && pool_->Fits(jobs_[queue_.at(pos)])) {
+  while (pos < queue_.end_pos() && pool_->Fits(queue_.at(pos), jobs_[queue_.at(pos)])) {
     Start(queue_.at(pos), now, started);
     pos = queue_.next_pos(pos);
   }

@@ -15,8 +15,10 @@ namespace clustersim {
 enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kWfp3, kUnicep, kF1 };
 enum class Backfill : std::uint8_t { kNone, kEasy, kConservative };
 
-// Which tool's semantics a policy reproduces where tools disagree.
-enum class Compat : std::uint8_t { kNone, kDrEvt, kPyss, kRlScheduler };
+// Which tool's semantics a policy reproduces where tools disagree. kJoulie
+// changes no scheduling rule: it selects Joulie's power and work model
+// switches (power/switches.h) and its legacy-like engine.
+enum class Compat : std::uint8_t { kNone, kDrEvt, kPyss, kRlScheduler, kJoulie };
 
 struct Policy {
   Ordering ordering = Ordering::kFcfs;
@@ -40,7 +42,8 @@ inline constexpr EnumName<Ordering> kOrderingNames[] = {
 inline constexpr EnumName<Backfill> kBackfillNames[] = {
     {"none", Backfill::kNone}, {"easy", Backfill::kEasy}, {"conservative", Backfill::kConservative}};
 inline constexpr EnumName<Compat> kCompatNames[] = {
-    {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss}, {"rlscheduler", Compat::kRlScheduler}};
+    {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss}, {"rlscheduler", Compat::kRlScheduler},
+    {"joulie", Compat::kJoulie}};
 
 bool ParseOrdering(std::string_view s, Ordering* out);
 bool ParseBackfill(std::string_view s, Backfill* out);

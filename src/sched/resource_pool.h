@@ -5,6 +5,7 @@
 // node-count pool of seed 001 without touching the policies.
 
 #include <cstdint>
+#include <string>
 
 #include "model/job.h"
 
@@ -16,10 +17,18 @@ class ResourcePool {
   virtual std::int64_t capacity() const = 0;
   virtual std::int64_t free() const = 0;
   std::int64_t used() const { return capacity() - free(); }
-  virtual bool Fits(const Job& job) const = 0;
-  // REQUIRES: Fits(job).
+  virtual bool Fits(JobId id, const Job& job) const = 0;
+  // REQUIRES: Fits(id, job).
   virtual void Allocate(JobId id, const Job& job) = 0;
   virtual void Release(JobId id, const Job& job) = 0;
+  // Whether the job fits the empty machine; if not, `why` says what it asks
+  // for that the machine does not have (the engine rejects it on arrival).
+  virtual bool CanEverFit(JobId id, const Job& job, std::string* why) const {
+    (void)id;
+    if (job.units <= capacity()) return true;
+    *why = "requests " + std::to_string(job.units) + " nodes, exceeds total_nodes (" + std::to_string(capacity()) + ")";
+    return false;
+  }
 };
 
 // One pool of interchangeable units (nodes or processors): a count.
@@ -28,7 +37,7 @@ class NodeCountPool final : public ResourcePool {
   explicit NodeCountPool(std::int64_t capacity) : capacity_(capacity), free_(capacity) {}
   std::int64_t capacity() const override { return capacity_; }
   std::int64_t free() const override { return free_; }
-  bool Fits(const Job& job) const override { return job.units <= free_; }
+  bool Fits(JobId, const Job& job) const override { return job.units <= free_; }
   void Allocate(JobId, const Job& job) override { free_ -= job.units; }
   void Release(JobId, const Job& job) override { free_ += job.units; }
 

@@ -32,6 +32,11 @@ class ScheduleChecker final : public EngineObserver {
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
   void OnFinish(SimTime t) override;
 
+  // Work-based jobs end when their work does: their durations are not known
+  // in advance, so end = begin + duration is not checked (ClusterChecker
+  // checks work conservation instead).
+  void set_variable_durations(bool v) { variable_durations_ = v; }
+
   // OK, or the first violation.
   Status status() const;
   std::int64_t checks() const { return checks_; }
@@ -49,6 +54,7 @@ class ScheduleChecker final : public EngineObserver {
   Int128 area_ = 0;      // ∫ used dt, unit-ticks
   Int128 job_area_ = 0;  // Σ units · duration
   std::int64_t checks_ = 0;
+  bool variable_durations_ = false;
   std::string error_;
 };
 

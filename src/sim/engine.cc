@@ -6,9 +6,11 @@
 #include <fmt/format.h>
 
 #include "model/memory.h"
+#include "sched/cluster_pool.h"
 #include "sched/resource_pool.h"
 #include "sched/scheduler.h"
 #include "sim/event_queue.h"
+#include "sim/work_execution.h"
 
 namespace clustersim {
 
@@ -20,10 +22,12 @@ namespace {
 class SimulationLoop {
  public:
   SimulationLoop(const Workload& w, const EngineOptions& o, const std::vector<EngineObserver*>& obs,
-                 Diagnostics* diag)
-      : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), pool_(w.capacity),
-        sched_(MakeScheduler(o.policy, w.jobs, &pool_)), events_(w.jobs.size()), start_seq_(w.jobs.size(), 0) {
-    r_.capacity = w.capacity;
+                 Diagnostics* diag, const ClusterRun& cluster)
+      : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), count_pool_(w.capacity),
+        pool_(cluster.pool != nullptr ? static_cast<ResourcePool*>(cluster.pool) : &count_pool_),
+        work_(cluster.work), sched_(MakeScheduler(o.policy, w.jobs, pool_)), events_(w.jobs.size()),
+        start_seq_(w.jobs.size(), 0) {
+    r_.capacity = pool_->capacity();
     ReserveHuge(&r_.runs, jobs_.size());
     r_.runs.resize(jobs_.size());
   }
@@ -32,7 +36,7 @@ class SimulationLoop {
     const bool pyss = o_.policy.compat == Compat::kPyss;
     SimTime last = kNoTime;
     while (true) {
-      const SimTime t_end = events_.NextTime();
+      const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
       const SimTime t_dec = sched_->NextDecisionTime();
       const SimTime now = std::min({t_end, t_arr, t_dec});
@@ -58,13 +62,21 @@ class SimulationLoop {
   // Clean default and dr_evt: every completion, every arrival, one pass.
   void StepDefault(SimTime now, bool decision_due) {
     bool changed = decision_due;
-    while (events_.NextTime() == now) {
-      SimTime t;
-      End(events_.Pop(&t), now);
-      changed = true;
+    if (work_ != nullptr) {
+      finished_.clear();
+      work_->Process(now, &finished_);
+      for (JobId id : finished_) End(id, now);
+      changed |= !finished_.empty();
+    } else {
+      while (events_.NextTime() == now) {
+        SimTime t;
+        End(events_.Pop(&t), now);
+        changed = true;
+      }
     }
     while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) changed |= Arrive(now);
     if (changed) Pass(now);
+    if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
   }
 
   // pyss: Submission < Termination < Start at equal times, and a scheduler
@@ -88,7 +100,7 @@ class SimulationLoop {
     while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) {
       const JobId id = static_cast<JobId>(next_arrival_);
       if (!Arrive(now)) continue;
-      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_.free()) Pass(now);
+      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_->free()) Pass(now);
     }
     for (JobId id : ending) {
       if (!on_time(id)) End(id, now);
@@ -100,23 +112,25 @@ class SimulationLoop {
     sched_->JobEnded(id, now);
     JobRun& run = r_.runs[id];
     run.end = now;
-    run.state = jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip ? JobState::kTimeout
-                                                                                          : JobState::kCompleted;
+    run.state = work_ == nullptr && jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip
+                    ? JobState::kTimeout
+                    : JobState::kCompleted;
     ++r_.events;
-    for (EngineObserver* o : obs_) o->OnEnd(id, now, pool_.used());
+    for (EngineObserver* o : obs_) o->OnEnd(id, now, pool_->used());
   }
 
   // Admits the next arrival; false if it was rejected as oversized.
   bool Arrive(SimTime now) {
     const JobId id = static_cast<JobId>(next_arrival_++);
     const Job& j = jobs_[id];
-    r_.runs[id].busy_at_submit = pool_.used();
-    if (j.units > pool_.capacity()) {
+    r_.runs[id].busy_at_submit = pool_->used();
+    if (std::string why; !pool_->CanEverFit(id, j, &why)) {
       r_.runs[id].state = JobState::kRejected;
       diag_->Report(w_.name, 0, "oversized_job",
-                    fmt::format("Job {} rejected: requests {} nodes, exceeds total_nodes ({}); this job can never "
-                                "be scheduled.",
-                                j.trace_id, j.units, pool_.capacity()),
+                    fmt::format("Job {} rejected: {}; this job can never be scheduled.",
+                                w_.work_based() && !w_.pods.empty() ? w_.pods[w_.work[id].first_pod].name
+                                                                   : std::to_string(j.trace_id),
+                                why),
                     Severity::kWarning);
       for (EngineObserver* o : obs_) o->OnReject(id, now);
       return false;
@@ -130,7 +144,7 @@ class SimulationLoop {
 
   void Pass(SimTime now) {
     started_.clear();
-    std::int64_t used = pool_.used();
+    std::int64_t used = pool_->used();
     sched_->Schedule(now, &started_);
     for (JobId id : started_) {
       const Job& j = jobs_[id];
@@ -139,7 +153,10 @@ class SimulationLoop {
       run.state = JobState::kRunning;
       run.backfilled = sched_->WasBackfilled(id);
       start_seq_[id] = next_seq_++;
-      events_.Schedule(id, now + EffectiveDuration(j, o_.overrun));
+      if (work_ != nullptr)
+        work_->Start(id, now);
+      else
+        events_.Schedule(id, now + EffectiveDuration(j, o_.overrun));
       ++r_.events;
       used += j.units;  // observers see each START on its own
       for (EngineObserver* o : obs_) o->OnStart(id, now, used);
@@ -155,11 +172,13 @@ class SimulationLoop {
   const EngineOptions& o_;
   const std::vector<EngineObserver*>& obs_;
   Diagnostics* diag_;
-  NodeCountPool pool_;
+  NodeCountPool count_pool_;
+  ResourcePool* pool_;      // count_pool_, or the cluster's per-node pool
+  WorkExecution* work_;     // work-based jobs, or nullptr
   std::unique_ptr<Scheduler> sched_;
   EventQueue events_;
   RunResult r_;
-  std::vector<JobId> started_;
+  std::vector<JobId> started_, finished_;
   std::vector<std::uint64_t> start_seq_;  // creation order of termination events (pyss)
   std::uint64_t next_seq_ = 0;
   std::size_t next_arrival_ = 0;
@@ -190,8 +209,8 @@ Status CheckSimulableHorizon(const Workload& w, const EngineOptions& options) {
 }
 
 RunResult Simulate(const Workload& w, const EngineOptions& options,
-                   const std::vector<EngineObserver*>& observers, Diagnostics* diag) {
-  return SimulationLoop(w, options, observers, diag).Run();
+                   const std::vector<EngineObserver*>& observers, Diagnostics* diag, const ClusterRun& cluster) {
+  return SimulationLoop(w, options, observers, diag, cluster).Run();
 }
 
 RunResult Replay(const Workload& w, const EngineOptions& options,

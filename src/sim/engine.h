@@ -57,6 +57,17 @@ struct RunResult {
   SimTime end_time = 0;                    // time of the last event processed
 };
 
+class ClusterPool;
+class WorkExecution;
+
+// A run on a cluster of real nodes (seed 002): the per-node pool places the
+// jobs, and work-based jobs end when their work does (nullptr: fixed
+// durations, as in seed 001). REQUIRES: both outlive the run.
+struct ClusterRun {
+  ClusterPool* pool = nullptr;
+  WorkExecution* work = nullptr;
+};
+
 // Whether every time the run can reach stays below kMaxSimTime (model/time.h):
 // the last submit plus every job's longest duration (run or estimate), as if
 // they ran one after another, bounds every start, end and reservation. An
@@ -65,7 +76,8 @@ Status CheckSimulableHorizon(const Workload& w, const EngineOptions& options);
 
 // REQUIRES: w.mode == kSimulation, w.capacity > 0.
 RunResult Simulate(const Workload& w, const EngineOptions& options,
-                   const std::vector<EngineObserver*>& observers, Diagnostics* diag);
+                   const std::vector<EngineObserver*>& observers, Diagnostics* diag,
+                   const ClusterRun& cluster = {});
 
 // REQUIRES: w.mode == kReplay.
 RunResult Replay(const Workload& w, const EngineOptions& options,

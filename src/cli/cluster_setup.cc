@@ -1,0 +1,126 @@
+#include "cli/cluster_setup.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "io/cluster_mapping.h"
+#include "io/cluster_yaml.h"
+#include "power/cpu_power.h"
+#include "power/gpu_power.h"
+
+namespace clustersim {
+namespace {
+
+// §a.6: v1 takes intentClass, then the affinity; legacy the affinity, then
+// intentClass; a job with neither is standard.
+bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
+  const bool declared = j.has_intent && j.intent == IntentClass::kPerformance;
+  if (engine == power::WorkEngine::kV1) return j.has_intent ? declared : j.avoids_eco;
+  return j.avoids_eco || declared;
+}
+
+}  // namespace
+
+Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config) {
+  std::vector<power::NodeSettings> out;
+  out.reserve(cluster.nodes.size());
+  for (const Node& node : cluster.nodes) {
+    OperatingPoint op = node.op;
+    if (!op.set && node.profile == PowerProfile::kEco) {
+      op.throttle_pct = power::ThrottlePctFromPercent(config.eco_cpu_pct);
+      op.gpu_cap = {CapSetting::Kind::kPercent, config.eco_gpu_pct};
+    }
+    for (const OperatingRule& r : config.rules) {
+      if (!r.selector.Matches(node)) continue;
+      switch (r.kind) {
+        case OperatingRule::Kind::kCpuCap:
+          if (r.cap.kind == CapSetting::Kind::kPercent)
+            op.throttle_pct = power::ThrottlePctFromPercent(r.cap.value);  // §d.6: a DVFS intent
+          else
+            op.cpu_cap_w = r.cap.value;
+          break;
+        case OperatingRule::Kind::kGpuCap: op.gpu_cap = r.cap; break;
+        case OperatingRule::Kind::kFreqScale: op.throttle_pct = 100.0 * (1.0 - r.freq_scale); break;
+      }
+    }
+    auto s = power::ResolveNodeSettings(cluster.types[node.type], op);
+    if (!s.ok()) return Status::Error(fmt::format("node {}: {}", node.name, s.status().message()));
+    out.push_back(s.value());
+  }
+  return out;
+}
+
+Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
+                                                   bool swf_whole_nodes, Workload* w, Diagnostics*) {
+  if (policy.compat == Compat::kDrEvt || policy.compat == Compat::kPyss || policy.compat == Compat::kRlScheduler)
+    return Status::Error(fmt::format("--compat {} reproduces a tool that counts nodes; it does not run on --cluster",
+                                     CompatName(policy.compat)));
+  auto setup = std::make_unique<ClusterSetup>();
+  const HardwareCatalog* catalog = &ShippedCatalog();
+  if (!config.catalog_file.empty()) {
+    auto c = LoadCatalog(config.catalog_file);
+    if (!c.ok()) return c.status();
+    setup->catalog = c.take();
+    catalog = &setup->catalog;
+  }
+  auto cluster = LoadCluster(config.cluster_file, *catalog);
+  if (!cluster.ok()) return cluster.status();
+  setup->cluster = cluster.take();
+  Cluster& cl = setup->cluster;
+  if (cl.nodes.empty()) return Status::Error(config.cluster_file + ": the cluster has no nodes");
+  // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
+  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog);
+
+  const bool work_based = w->work_based();
+  PoolUnits units = PoolUnits::kMillicores;
+  if (!work_based) {
+    ClusterMappingOptions m;
+    m.whole_nodes = swf_whole_nodes;
+    m.base_speed_per_core = config.work.base.per_core;
+    m.profile = config.swf_profile;
+    m.queue_class = config.queue_class;
+    if (Status st = MapOntoCluster(m, w); !st.ok()) return st;
+    units = swf_whole_nodes ? PoolUnits::kNodes : PoolUnits::kCores;
+  }
+  const bool run_work = work_based || config.work_execution;
+
+  setup->performance.resize(w->jobs.size());
+  for (JobId id = 0; id < w->jobs.size(); ++id)
+    setup->performance[id] = IsPerformance(w->work[id], config.work.engine) ? 1 : 0;
+  auto settings = ResolveOperatingPoints(cl, config);
+  if (!settings.ok()) return Status::Error(config.cluster_file + ": " + settings.status().message());
+  setup->settings = settings.take();
+
+  setup->pool = std::make_unique<ClusterPool>(cl, *w, setup->performance, units, config.placement);
+  w->capacity = setup->pool->capacity();
+  if (policy.backfill == Backfill::kConservative && (run_work || !setup->pool->scalar_is_exact()))
+    return Status::Error(
+        run_work ? "conservative backfilling needs jobs that end by their estimates; work-based jobs can run longer "
+                   "under caps and co-runners: use --backfill easy or none"
+                 : "conservative backfilling needs interchangeable units (whole nodes or spread cores without "
+                   "class, vendor or GPU limits); use --backfill easy or none");
+  if (run_work) {
+    setup->work = std::make_unique<WorkExecution>(cl, *w, *setup->pool, setup->settings, config.work);
+    setup->nominal_s.resize(w->jobs.size());
+    for (JobId id = 0; id < w->jobs.size(); ++id) {
+      setup->nominal_s[id] = setup->work->NominalSeconds(id);
+      if (work_based) {
+        // Schedulers plan with the nominal duration (JSONL has no limit).
+        const double us = std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond));
+        Job& j = w->jobs[id];
+        j.time_limit = j.run_time = us < static_cast<double>(kMaxInputTime) ? static_cast<SimTime>(us) : kMaxInputTime;
+      }
+    }
+    // Tick mode (§a.4): a job is submitted at the first tick at or after its
+    // creation.
+    if (const SimTime tick = config.work.tick; tick > 0)
+      for (Job& j : w->jobs) {
+        const SimTime q = j.submit >= 0 ? (j.submit + tick - 1) / tick : -((-j.submit) / tick);
+        j.submit = q * tick;
+      }
+  }
+  return setup;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,70 @@
+#pragma once
+// Everything a run on a cluster of real nodes needs beyond the trace
+// (seed 002): the hardware catalog and the cluster file, SWF/CSV jobs mapped
+// onto nodes, each node's operating point from the cluster file, the eco
+// defaults and the command line, the intent class of every job under the
+// chosen engine, the per-node pool and, for work-based jobs, the execution
+// model. RunPipeline builds one with SetUpCluster and hands it to the engine.
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/hardware_catalog.h"
+#include "model/cluster.h"
+#include "model/diagnostics.h"
+#include "model/node_selector.h"
+#include "model/status.h"
+#include "model/workload.h"
+#include "sched/cluster_pool.h"
+#include "sched/policy.h"
+#include "sim/work_execution.h"
+
+namespace clustersim {
+
+// One `--cpu-cap`, `--gpu-cap` or `--freq-scale` setting, in command-line
+// order (a later one wins where selectors overlap).
+struct OperatingRule {
+  enum class Kind : std::uint8_t { kCpuCap, kGpuCap, kFreqScale };
+  Kind kind = Kind::kCpuCap;
+  NodeSelector selector;
+  CapSetting cap;        // kCpuCap, kGpuCap
+  double freq_scale = 1; // kFreqScale
+};
+
+struct ClusterConfig {
+  std::string cluster_file;  // --cluster; empty = a node-count machine (seed 001)
+  std::string catalog_file;  // --catalog; empty = the shipped catalog
+  bool work_execution = false;  // SWF/CSV: --execution work (JSONL traces always are)
+  PlacementStrategy placement = PlacementStrategy::kWorstFit;
+  WorkOptions work;
+  std::vector<OperatingRule> rules;
+  double eco_cpu_pct = 60;   // an eco node without an operating point (§h.1, standalone)
+  double eco_gpu_pct = 70;
+  WorkProfile swf_profile;   // SWF/CSV jobs' work profile
+  std::map<std::int32_t, CpuClass> queue_class;
+};
+
+struct ClusterSetup {
+  HardwareCatalog catalog;   // when --catalog replaced the shipped one
+  Cluster cluster;
+  std::vector<std::uint8_t> performance;  // by JobId
+  std::vector<power::NodeSettings> settings;
+  std::unique_ptr<ClusterPool> pool;
+  std::unique_ptr<WorkExecution> work;    // null: fixed durations
+  std::vector<double> nominal_s;          // by JobId, work-based runs
+};
+
+// Loads the catalog and cluster, maps the workload onto it and builds the
+// pool and execution model. `policy` is checked against what a cluster run
+// supports. Errors are one line.
+Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
+                                                   bool swf_whole_nodes, Workload* w, Diagnostics* diag);
+
+// Each node's operating point: its own (cluster file), else the eco default
+// for eco nodes, then the command line's rules in order.
+Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config);
+
+}  // namespace clustersim

@@ -1,0 +1,30 @@
+#pragma once
+// SWF and dr_evt CSV traces on a cluster of real nodes (seed 002): each job
+// becomes pods the per-node pool can place. A job that asks for nodes takes
+// that many whole nodes (one pod each); a job that asks for processors takes
+// that many cores, spread over as many nodes as it needs. Its work is its run
+// time at nominal speed on whatever it is given (per-core work), so with
+// --execution work every HPC trace can be asked "what if capped": a piece
+// on a capped or shared node takes longer, and the job ends with its last
+// piece.
+
+#include <cstdint>
+#include <map>
+
+#include "model/status.h"
+#include "model/work.h"
+#include "model/workload.h"
+
+namespace clustersim {
+
+struct ClusterMappingOptions {
+  bool whole_nodes = true;   // Job::units counts nodes; else processors as cores
+  double base_speed_per_core = 1;
+  WorkProfile profile;       // every job's profile (class, sensitivity, U, M, I)
+  std::map<std::int32_t, CpuClass> queue_class;  // per SWF/CSV queue: the CPU class
+};
+
+// Fills w->work and w->pods from w->jobs. REQUIRES: !w->work_based().
+Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w);
+
+}  // namespace clustersim

@@ -1,0 +1,37 @@
+#pragma once
+// The cluster inventory (power-model.md §i): Joulie's `nodes[]` groups plus
+// clustersim's keys, resolved against a hardware catalog into a Cluster.
+// Every group becomes one NodeType and `replicas` Nodes named prefix-0,
+// prefix-1, ... (or `node_name` for a single node); node names are unique.
+//
+// Group keys (defaults in parentheses; io/cluster_overrides.h lists the
+// cpu_model / gpu_model / operating_point keys):
+//   node_name_prefix | node_name, replicas (1), vendor, product (GPU model),
+//   cpu (CPU model), cpu_sockets (2), cpu_cores (catalog cores x sockets,
+//   else 16), memory_gib, gpu_count (0), gpu_min_cap_watts,
+//   gpu_max_cap_watts, power_profile (performance | eco | draining), class
+//   (default: the group's name), labels {k: v}, gpu_peer_link_gbps,
+//   gpu_receiver_gate {fraction, gated_devices}, operating_point {freq_scale,
+//   cpu_cap, gpu_cap}, cpu_model {CpuSpec field: value}, gpu_model {GpuSpec
+//   field: value}.
+//
+// Any problem stops the load with one line, `file:line: key.path: message`,
+// e.g. `cluster.yaml:7: nodes[1].product: unknown GPU model 'H200' (known:
+// ...)`. Precedence: catalog row, then the group's own keys, then the
+// cpu_model / gpu_model overrides.
+
+#include <string>
+#include <string_view>
+
+#include "io/hardware_catalog.h"
+#include "model/cluster.h"
+#include "model/status.h"
+
+namespace clustersim {
+
+Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog);
+
+// For tests: parse text directly, naming it `name` in messages.
+Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog);
+
+}  // namespace clustersim

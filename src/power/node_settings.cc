@@ -1,0 +1,29 @@
+#include "power/node_settings.h"
+
+#include <fmt/format.h>
+
+#include "power/cpu_power.h"
+#include "power/gpu_power.h"
+
+namespace clustersim::power {
+
+Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint& op) {
+  NodeSettings s;
+  s.throttle_pct = op.throttle_pct;
+  s.f_dvfs = DvfsTarget(t.cpu, op.throttle_pct);
+  if (op.cpu_cap_w > 0) s.cpu_cap_w = ClampCpuCap(t.cpu, op.cpu_cap_w);
+  s.gpu_cap_w = t.gpus > 0 ? t.gpu.max_w : 0;
+  if (op.gpu_cap.set()) {
+    const GpuCapTarget c = op.gpu_cap.kind == CapSetting::Kind::kPercent
+                               ? GpuCapFromPercent(t.gpu, t.gpus, op.gpu_cap.value)
+                               : GpuCapFromWatts(t.gpu, t.gpus, op.gpu_cap.value);
+    if (c.status == GpuCapStatus::kInvalid)
+      return Status::Error(fmt::format("a GPU cap must be positive (got {})", op.gpu_cap.value));
+    if (c.status == GpuCapStatus::kOk) s.gpu_cap_w = c.target_w;
+    // kBlocked: a GPU-less node ignores GPU caps (§d.6), as a class-wide
+    // setting must be able to cover CPU nodes too.
+  }
+  return s;
+}
+
+}  // namespace clustersim::power

@@ -1,0 +1,25 @@
+#pragma once
+// A node's static operating point (model/cluster.h OperatingPoint) in the
+// numbers the models use: the DVFS target f_dvfs and TargetThrottlePct
+// (§c.3, §d.6), the applied RAPL cap in watts (clamped into the CPU's range,
+// 0 = none), and each GPU's cap in watts (clamped to [MinCap, Max]; Max when
+// uncapped). This is the seam part 2 makes time-varying: settling and cap
+// schedules change these numbers, and the node's jobs are rerated.
+
+#include "model/cluster.h"
+#include "model/status.h"
+
+namespace clustersim::power {
+
+struct NodeSettings {
+  double throttle_pct = 0;  // TargetThrottlePct
+  double f_dvfs = 1;        // DVFS target = state once settled
+  double cpu_cap_w = 0;     // applied RAPL cap, 0 = none
+  double gpu_cap_w = 0;     // per device; Max when uncapped; 0 without GPUs
+};
+
+// The settings of a node of type `t` under `op`. An invalid request (a GPU
+// cap on a GPU-less node, a non-positive watt value) is an error naming it.
+Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint& op);
+
+}  // namespace clustersim::power

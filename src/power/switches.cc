@@ -1,0 +1,131 @@
+#include "power/switches.h"
+
+#include <array>
+#include <cassert>
+#include <string>
+
+namespace clustersim::power {
+namespace {
+
+// How one flag reads and writes its member, generated from the member
+// pointer and the enum's name table so no flag has hand-written parsing.
+struct FlagAccess {
+  bool (*set)(PowerSwitches*, std::string_view);
+  const char* (*get)(const PowerSwitches&);
+  std::vector<std::string_view> (*values)();
+};
+
+template <auto kMember, const auto& kNames>
+constexpr FlagAccess Access() {
+  return {[](PowerSwitches* s, std::string_view v) { return ParseEnumName(kNames, v, &(s->*kMember)); },
+          [](const PowerSwitches& s) { return EnumNameOf(kNames, s.*kMember); }, [] { return CanonicalNames(kNames); }};
+}
+
+struct FlagDef {
+  PowerSwitchRow row;
+  std::string_view alias;  // the doc's spelling where it differs, "" if none
+  FlagAccess access;
+};
+
+// §k.2, row for row: flag, default (compat=none), compat=joulie. The H100
+// SXM MinCap row is catalog data (io/), and standalone_compat changes no
+// formula, so neither is here.
+constexpr FlagDef kSwitchTable[] = {
+    {{"cpu_share", "per_k", "capacity"}, "", Access<&PowerSwitches::cpu_share, kCpuShareNames>()},
+    {{"gpu_cap_formula", "by_engine", "joulie_double"},
+     "",
+     Access<&PowerSwitches::gpu_cap_formula, kGpuCapFormulaNames>()},
+    {{"gpu_base_speed", "per_gpu", "joulie"}, "", Access<&PowerSwitches::gpu_base_speed, kGpuBaseSpeedNames>()},
+    {{"gpu_job_theta", "device", "cpu"}, "", Access<&PowerSwitches::gpu_job_theta, kGpuJobThetaNames>()},
+    {{"gpu_theta_always", "on", "off"}, "", Access<&PowerSwitches::gpu_theta_always, kOnOffNames>()},
+    {{"dynamics", "exact", "quasi_static"}, "", Access<&PowerSwitches::dynamics, kDynamicsNames>()},
+    {{"telemetry", "boxcar", "quasi_static"}, "", Access<&PowerSwitches::telemetry, kTelemetryNames>()},
+    {{"cpu_curve_cap", "solve", "clip"}, "", Access<&PowerSwitches::cpu_curve_cap, kCpuCurveCapNames>()},
+    {{"cpu_cap_inverse", "exact", "joulie"}, "", Access<&PowerSwitches::cpu_cap_inverse, kCpuCapInverseNames>()},
+    {{"cpu_cap_saturation", "report_fmin", "clip_cap_plus_head"},
+     "",
+     Access<&PowerSwitches::cpu_cap_saturation, kCpuCapSaturationNames>()},
+    {{"gpu_d3cold", "on", "off"}, "", Access<&PowerSwitches::gpu_d3cold, kOnOffNames>()},
+    {{"gpu_catalog", "catalog", "base300"}, "", Access<&PowerSwitches::gpu_catalog, kGpuCatalogNames>()},
+    {{"thermal_throttle", "off", "on"}, "thermal.throttle", Access<&PowerSwitches::thermal_throttle, kOnOffNames>()},
+    {{"thermal_k", "scaled", "fixed"}, "", Access<&PowerSwitches::thermal_k, kThermalKNames>()},
+    {{"pue_ref", "design", "running_peak"}, "", Access<&PowerSwitches::pue_ref, kPueRefNames>()},
+    {{"energy_power", "instantaneous", "averaged"}, "", Access<&PowerSwitches::energy_power, kEnergyPowerNames>()},
+    {{"class_alias", "on", "off"}, "", Access<&PowerSwitches::class_alias, kOnOffNames>()},
+    {{"gang_blocked_util", "zero", "profile"}, "", Access<&PowerSwitches::gang_blocked_util, kGangBlockedUtilNames>()},
+    {{"node_memory_intensity", "split", "blended"},
+     "",
+     Access<&PowerSwitches::node_memory_intensity, kNodeMemoryIntensityNames>()},
+    {{"cstate_bonus", "on", "on"}, "", Access<&PowerSwitches::cstate_bonus, kOnOffNames>()},
+};
+
+// The public view of kSwitchTable: its rows without the accessors.
+constexpr auto kRows = [] {
+  std::array<PowerSwitchRow, std::size(kSwitchTable)> rows{};
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = kSwitchTable[i].row;
+  return rows;
+}();
+
+const FlagDef* FindFlag(std::string_view flag) {
+  for (const FlagDef& d : kSwitchTable)
+    if (d.row.flag == flag || (!d.alias.empty() && d.alias == flag)) return &d;
+  return nullptr;
+}
+
+std::string JoinNames(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::string_view n : names) {
+    if (!out.empty()) out += ", ";
+    out += n;
+  }
+  return out;
+}
+
+PowerSwitches FromColumn(bool joulie) {
+  PowerSwitches s;
+  for (const FlagDef& d : kSwitchTable) {
+    [[maybe_unused]] bool ok = d.access.set(&s, joulie ? d.row.joulie_value : d.row.default_value);
+    assert(ok && "kSwitchTable names a value its enum table lacks");
+  }
+  return s;
+}
+
+}  // namespace
+
+PowerSwitches PowerSwitches::Default() { return FromColumn(false); }
+PowerSwitches PowerSwitches::Joulie() { return FromColumn(true); }
+
+std::span<const PowerSwitchRow> PowerSwitchTable() { return kRows; }
+
+Status SetPowerSwitch(PowerSwitches* s, std::string_view assignment) {
+  const std::size_t eq = assignment.find('=');
+  if (eq == std::string_view::npos)
+    return Status::Error("power switch '" + std::string(assignment) + "': expected flag=value");
+  const std::string_view flag = assignment.substr(0, eq);
+  const std::string_view value = assignment.substr(eq + 1);
+  const FlagDef* d = FindFlag(flag);
+  if (d == nullptr) {
+    std::vector<std::string_view> flags;
+    for (const FlagDef& f : kSwitchTable) flags.push_back(f.row.flag);
+    return Status::Error("unknown power switch '" + std::string(flag) + "' (expected one of: " + JoinNames(flags) +
+                         ")");
+  }
+  PowerSwitches next = *s;
+  if (!d->access.set(&next, value))
+    return Status::Error("power switch " + std::string(d->row.flag) + ": unknown value '" + std::string(value) +
+                         "' (expected one of: " + JoinNames(d->access.values()) + ")");
+  *s = next;
+  return Status::Ok();
+}
+
+std::string_view PowerSwitchValue(const PowerSwitches& s, std::string_view flag) {
+  const FlagDef* d = FindFlag(flag);
+  return d == nullptr ? std::string_view() : std::string_view(d->access.get(s));
+}
+
+std::vector<std::string_view> PowerSwitchValues(std::string_view flag) {
+  const FlagDef* d = FindFlag(flag);
+  return d == nullptr ? std::vector<std::string_view>() : d->access.values();
+}
+
+}  // namespace clustersim::power

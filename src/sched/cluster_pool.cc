@@ -1,0 +1,290 @@
+#include "sched/cluster_pool.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+
+namespace clustersim {
+namespace {
+
+constexpr std::int64_t kNoMemoryLimit = std::numeric_limits<std::int64_t>::max();
+
+std::int64_t TotalMemory(const NodeType& t) { return t.memory_bytes > 0 ? t.memory_bytes : kNoMemoryLimit; }
+
+std::uint64_t AllDevices(int n) { return n >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1; }
+
+// The lowest `n` set bits of `mask` (§b.2: the lowest free device indices).
+std::uint64_t LowestBits(std::uint64_t mask, int n) {
+  std::uint64_t out = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t bit = mask & (~mask + 1);
+    out |= bit;
+    mask &= ~bit;
+  }
+  return out;
+}
+
+bool VendorMatches(GpuVendor want, GpuVendor node) {
+  return want == GpuVendor::kNone || want == GpuVendor::kAny || want == node;
+}
+
+}  // namespace
+
+ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<std::uint8_t> performance,
+                         PoolUnits units, PlacementStrategy strategy)
+    : cluster_(cluster), w_(w), performance_(std::move(performance)), units_(units), strategy_(strategy),
+      placed_(w.jobs.size()) {
+  // Groups: one per (node type, power profile), in order of first appearance.
+  std::map<std::pair<std::uint32_t, PowerProfile>, std::uint32_t> index;
+  nodes_.resize(cluster.nodes.size());
+  for (NodeId n = 0; n < cluster.nodes.size(); ++n) {
+    const Node& node = cluster.nodes[n];
+    const auto key = std::make_pair(node.type, node.profile);
+    auto [it, added] = index.emplace(key, static_cast<std::uint32_t>(groups_.size()));
+    if (added) groups_.push_back(Group{node.type, node.profile, {}, NodeTree(0)});
+    Group& g = groups_[it->second];
+    nodes_[n].group = it->second;
+    nodes_[n].leaf = static_cast<std::uint32_t>(g.nodes.size());
+    g.nodes.push_back(n);
+  }
+  for (Group& g : groups_) g.tree = NodeTree(g.nodes.size());
+  for (NodeId n = 0; n < cluster.nodes.size(); ++n) {
+    const NodeType& t = cluster.type_of(n);
+    NodeState& s = nodes_[n];
+    s.free_mc = t.millicores;
+    s.free_mem = TotalMemory(t);
+    s.free_devices = AllDevices(t.gpus);
+    groups_[s.group].tree.Set(s.leaf, FreeOf(n));
+    free_mc_ += t.millicores;
+    if (cluster.nodes[n].profile != PowerProfile::kEco) ++non_eco_nodes_;
+  }
+  idle_nodes_ = static_cast<std::int64_t>(cluster.nodes.size());
+  switch (units_) {
+    case PoolUnits::kNodes: capacity_ = idle_nodes_; break;
+    case PoolUnits::kCores: capacity_ = free_mc_ / 1000; break;
+    case PoolUnits::kMillicores: capacity_ = free_mc_; break;
+  }
+  // Interchangeable units: whole nodes or spread cores, with no job that a
+  // node class or vendor restricts.
+  bool restricted = false;
+  for (JobId id = 0; id < w.work.size(); ++id) {
+    const WorkJob& j = w.work[id];
+    for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) {
+      const Pod& pod = w.pods[p];
+      if ((!pod.whole_node && !pod.spread) || pod.gpus > 0) restricted = true;
+    }
+    if (performance_[id] != 0) restricted = true;
+  }
+  scalar_exact_ = !restricted && units_ != PoolUnits::kMillicores;
+}
+
+NodeTree::Free ClusterPool::FreeOf(NodeId n) const {
+  const NodeState& s = nodes_[n];
+  return {s.free_mc, std::popcount(s.free_devices), s.free_mem};
+}
+
+std::int64_t ClusterPool::free() const {
+  switch (units_) {
+    case PoolUnits::kNodes: return idle_nodes_;
+    case PoolUnits::kCores: return free_mc_ / 1000;
+    case PoolUnits::kMillicores: return free_mc_;
+  }
+  return 0;
+}
+
+bool ClusterPool::Eligible(const Group& g, const Pod& pod, bool performance) const {
+  if (performance && g.profile != PowerProfile::kPerformance) return false;
+  const NodeType& t = cluster_.types[g.type];
+  if (pod.gpus > 0 && !VendorMatches(pod.vendor, t.gpu.vendor)) return false;
+  return true;
+}
+
+namespace {
+
+// The §h.3 standalone score of a node with `headroom` percent of its cores
+// free after the placement.
+double JoulieScore(double headroom, bool standard, PowerProfile profile, double perf_pressure) {
+  double score = 0.7 * headroom + 15;
+  if (standard && profile == PowerProfile::kEco) score += 10;
+  if (standard && profile != PowerProfile::kEco) score -= 0.3 * perf_pressure;
+  return std::clamp(score, 0.0, 100.0);
+}
+
+}  // namespace
+
+NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const {
+  NodeId best = static_cast<NodeId>(cluster_.nodes.size());
+  double best_score = -1;
+  std::int64_t best_left = 0;
+  const double perf_pressure = non_eco_nodes_ > 0 ? non_eco_alloc_pct_ / static_cast<double>(non_eco_nodes_) : 0;
+  for (const Group& g : groups_) {
+    if (!Eligible(g, pod, performance)) continue;
+    const NodeType& t = cluster_.types[g.type];
+    NodeTree::Free n = need;
+    if (whole) n = {t.millicores, t.gpus, TotalMemory(t)};  // an empty node of this type
+    std::size_t leaf = NodeTree::kNone;
+    switch (strategy_) {
+      case PlacementStrategy::kFirstFit: leaf = g.tree.FirstFit(n); break;
+      case PlacementStrategy::kBestFit: leaf = g.tree.LeastFree(n); break;
+      case PlacementStrategy::kWorstFit:
+      case PlacementStrategy::kJoulie: leaf = g.tree.MostFree(n); break;
+    }
+    if (leaf == NodeTree::kNone) continue;
+    const NodeId node = g.nodes[leaf];
+    const std::int64_t left = g.tree.Get(leaf).millicores - (whole ? t.millicores : need.millicores);
+    bool better = best == cluster_.nodes.size();
+    switch (strategy_) {
+      case PlacementStrategy::kFirstFit: better = better || node < best; break;
+      case PlacementStrategy::kBestFit: better = better || std::tie(left, node) < std::tie(best_left, best); break;
+      case PlacementStrategy::kWorstFit:
+        better = better || left > best_left || (left == best_left && node < best);
+        break;
+      case PlacementStrategy::kJoulie: {
+        const double headroom = t.millicores > 0 ? (1.0 - static_cast<double>(t.millicores - left) / t.millicores) * 100 : 0;
+        const double score = JoulieScore(headroom, !performance, g.profile, perf_pressure);
+        better = better || score > best_score || (score == best_score && node < best);
+        if (better) best_score = score;
+        break;
+      }
+    }
+    if (better) {
+      best = node;
+      best_left = left;
+    }
+  }
+  return best;
+}
+
+void ClusterPool::Apply(const Piece& p, int sign) const {
+  NodeState& s = nodes_[p.node];
+  const NodeType& t = cluster_.type_of(p.node);
+  const bool was_idle = s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus);
+  s.free_mc -= sign * p.millicores;
+  if (s.free_mem != kNoMemoryLimit) s.free_mem -= sign * p.memory;
+  s.free_devices = sign > 0 ? s.free_devices & ~p.devices : s.free_devices | p.devices;
+  free_mc_ -= sign * p.millicores;
+  const bool idle = s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus);
+  idle_nodes_ += (idle ? 1 : 0) - (was_idle ? 1 : 0);
+  if (cluster_.nodes[p.node].profile != PowerProfile::kEco && t.millicores > 0)
+    non_eco_alloc_pct_ += sign * 100.0 * static_cast<double>(p.millicores) / static_cast<double>(t.millicores);
+  groups_[s.group].tree.Set(s.leaf, FreeOf(p.node));
+}
+
+bool ClusterPool::PlacePod(std::uint32_t pod_index, bool performance, std::vector<Piece>* out) const {
+  const Pod& pod = w_.pods[pod_index];
+  if (pod.spread) {
+    // Cores anywhere: fill eligible nodes in cluster order.
+    std::int64_t left = pod.millicores;
+    for (NodeId n = 0; n < cluster_.nodes.size() && left > 0; ++n) {
+      const NodeState& s = nodes_[n];
+      if (s.free_mc <= 0 || !Eligible(groups_[s.group], pod, performance)) continue;
+      const std::int64_t take = std::min(left, s.free_mc / 1000 * 1000);
+      if (take <= 0) continue;
+      Piece p{pod_index, n, take, 0, 0};
+      Apply(p, +1);
+      out->push_back(p);
+      left -= take;
+    }
+    return left == 0;
+  }
+  const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
+  const NodeId n = ChooseNode(pod, performance, need, pod.whole_node);
+  if (n == cluster_.nodes.size()) return false;
+  const NodeType& t = cluster_.type_of(n);
+  Piece p{pod_index, n, pod.whole_node ? t.millicores : pod.millicores,
+          pod.whole_node ? 0 : pod.memory_bytes,
+          pod.whole_node ? AllDevices(t.gpus) : LowestBits(nodes_[n].free_devices, pod.gpus)};
+  Apply(p, +1);
+  out->push_back(p);
+  return true;
+}
+
+bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
+  out->clear();
+  const WorkJob& j = w_.work[id];
+  const bool perf = performance_[id] != 0;
+  for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) {
+    if (!PlacePod(p, perf, out)) {
+      for (auto it = out->rbegin(); it != out->rend(); ++it) Apply(*it, -1);
+      out->clear();
+      return false;
+    }
+  }
+  return true;
+}
+
+bool ClusterPool::Fits(JobId id, const Job& job) const {
+  if (job.units > free()) return false;  // cheap necessary condition
+  if (plan_generation_ == generation_ && plan_job_ == id) return true;
+  if (!TryPlace(id, &plan_)) return false;
+  for (auto it = plan_.rbegin(); it != plan_.rend(); ++it) Apply(*it, -1);
+  plan_job_ = id;
+  plan_generation_ = generation_;
+  return true;
+}
+
+void ClusterPool::Allocate(JobId id, const Job& job) {
+  if (!(plan_generation_ == generation_ && plan_job_ == id)) {
+    const bool ok = Fits(id, job);
+    (void)ok;  // REQUIRES: Fits
+  }
+  for (const Piece& p : plan_) Apply(p, +1);
+  placed_[id] = plan_;
+  ++generation_;
+}
+
+void ClusterPool::Release(JobId id, const Job&) {
+  for (auto it = placed_[id].rbegin(); it != placed_[id].rend(); ++it) Apply(*it, -1);
+  std::vector<Piece>().swap(placed_[id]);
+  ++generation_;
+}
+
+std::span<const Piece> ClusterPool::pieces(JobId id) const { return placed_[id]; }
+
+bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
+  // Each pod alone must fit some eligible empty node (or, spread, the
+  // eligible cores); the gang as a whole must fit the empty cluster.
+  const WorkJob& j = w_.work[id];
+  const bool perf = performance_[id] != 0;
+  std::int64_t whole_nodes = 0, total_mc = 0;
+  for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) {
+    const Pod& pod = w_.pods[p];
+    total_mc += pod.millicores;
+    bool some = false;
+    std::int64_t eligible_mc = 0, eligible_nodes = 0;
+    for (const Group& g : groups_) {
+      if (!Eligible(g, pod, perf)) continue;
+      const NodeType& t = cluster_.types[g.type];
+      eligible_mc += t.millicores * static_cast<std::int64_t>(g.nodes.size());
+      eligible_nodes += static_cast<std::int64_t>(g.nodes.size());
+      some = some || (t.millicores >= pod.millicores && t.gpus >= pod.gpus && TotalMemory(t) >= pod.memory_bytes);
+    }
+    if (pod.whole_node) {
+      ++whole_nodes;
+      some = whole_nodes <= eligible_nodes;
+    }
+    if (pod.spread) some = pod.millicores <= eligible_mc;
+    if (!some) {
+      *why = fmt::format("pod {} requests {} cores, {} GPUs{} and {} bytes of memory{}; no {}node of the cluster has that",
+                         pod.name.empty() ? std::to_string(p - j.first_pod) : pod.name, pod.millicores / 1000.0,
+                         pod.gpus,
+                         pod.vendor == GpuVendor::kNvidia ? " (NVIDIA)" : pod.vendor == GpuVendor::kAmd ? " (AMD)" : "",
+                         pod.memory_bytes, pod.whole_node ? " (whole nodes)" : "", perf ? "performance " : "");
+      return false;
+    }
+  }
+  // A gang larger than the whole cluster can never run (a cheap sufficient
+  // test of that; finer packing limits show as a job that waits forever).
+  if (total_mc > cluster_.total_millicores()) {
+    *why = fmt::format("the gang requests {} cores, more than the cluster's {}", total_mc / 1000.0,
+                       cluster_.total_millicores() / 1000.0);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace clustersim

@@ -1,0 +1,120 @@
+#pragma once
+// ClusterPool: the per-node ResourcePool of seed 002. Each node has cores
+// (millicores), whole GPUs with device indices, and memory; a job is one pod
+// or a gang of pods, placed all at once or not at all. The schedulers keep
+// planning with one number per job (Job::units: nodes, cores or
+// millicores, see PoolUnits) and ask Fits() before every start, which makes
+// the real per-node placement.
+//
+// Placement rules (power-model.md §h.3, §k.1 item 13):
+//   - a performance job never lands on an eco or draining node;
+//   - a GPU pod asking for nvidia.com/gpu (amd.com/gpu) needs an NVIDIA (AMD)
+//     node; a plain `gpu` request takes any vendor;
+//   - GPUs are the lowest free device indices of the node (§b.2);
+//   - among the nodes that fit, the strategy picks one: first-fit (cluster
+//     order), best-fit (fewest free cores left), worst-fit (most free cores
+//     left; Kubernetes' spreading), or joulie (the standalone score of §h.3);
+//     ties go to the first node in cluster order.
+// Whole-node pods (SWF/CSV on a cluster) take a node with nothing else on it;
+// spread pods take free cores node after node in cluster order.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "model/cluster.h"
+#include "model/name_table.h"
+#include "model/workload.h"
+#include "sched/node_tree.h"
+#include "sched/resource_pool.h"
+
+namespace clustersim {
+
+enum class PlacementStrategy : std::uint8_t { kFirstFit, kBestFit, kWorstFit, kJoulie };
+inline constexpr EnumName<PlacementStrategy> kPlacementNames[] = {{"first-fit", PlacementStrategy::kFirstFit},
+                                                                  {"best-fit", PlacementStrategy::kBestFit},
+                                                                  {"worst-fit", PlacementStrategy::kWorstFit},
+                                                                  {"joulie", PlacementStrategy::kJoulie}};
+
+// What Job::units counts on this pool.
+enum class PoolUnits : std::uint8_t {
+  kNodes,       // whole nodes (SWF/CSV jobs that take whole nodes)
+  kCores,       // cores (SWF processors as cores)
+  kMillicores,  // millicores (work-based pods)
+};
+
+// One placed piece of a job: a pod on a node, or the part of a spread pod on
+// one node.
+struct Piece {
+  std::uint32_t pod = 0;       // index into Workload::pods
+  NodeId node = 0;
+  std::int64_t millicores = 0;
+  std::int64_t memory = 0;
+  std::uint64_t devices = 0;   // bit i = GPU i of the node
+};
+
+class ClusterPool final : public ResourcePool {
+ public:
+  // `performance[id]` says whether job id is a performance job (the engine
+  // decides it from intentClass and affinity). REQUIRES: w.work_based().
+  ClusterPool(const Cluster& cluster, const Workload& w, std::vector<std::uint8_t> performance, PoolUnits units,
+              PlacementStrategy strategy);
+
+  std::int64_t capacity() const override { return capacity_; }
+  std::int64_t free() const override;
+  bool Fits(JobId id, const Job& job) const override;
+  void Allocate(JobId id, const Job& job) override;
+  void Release(JobId id, const Job& job) override;
+  bool CanEverFit(JobId id, const Job& job, std::string* why) const override;
+
+  // The pieces of running job `id`, in pod order.
+  std::span<const Piece> pieces(JobId id) const;
+  // When true, free() >= units implies Fits(): nodes (or spread cores) are
+  // interchangeable, as conservative backfilling's profile assumes.
+  bool scalar_is_exact() const { return scalar_exact_; }
+  PoolUnits units() const { return units_; }
+  const Cluster& cluster() const { return cluster_; }
+
+ private:
+  struct Group {  // nodes of one type and one power profile, in cluster order
+    std::uint32_t type;
+    PowerProfile profile;
+    std::vector<NodeId> nodes;
+    NodeTree tree;
+  };
+  struct NodeState {
+    std::int64_t free_mc, free_mem;
+    std::uint64_t free_devices;
+    std::uint32_t group, leaf;
+  };
+  bool Eligible(const Group& g, const Pod& pod, bool performance) const;
+  // Places every pod of `id` (applying each piece); on failure undoes them.
+  bool TryPlace(JobId id, std::vector<Piece>* out) const;
+  bool PlacePod(std::uint32_t pod_index, bool performance, std::vector<Piece>* out) const;
+  NodeId ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const;
+  void Apply(const Piece& p, int sign) const;
+  NodeTree::Free FreeOf(NodeId n) const;
+
+  const Cluster& cluster_;
+  const Workload& w_;
+  std::vector<std::uint8_t> performance_;
+  PoolUnits units_;
+  PlacementStrategy strategy_;
+  std::int64_t capacity_ = 0;
+  bool scalar_exact_ = false;
+  // Mutable: Fits() places tentatively and caches the plan for Allocate().
+  mutable std::vector<Group> groups_;
+  mutable std::vector<NodeState> nodes_;
+  mutable std::int64_t free_mc_ = 0;
+  mutable std::int64_t idle_nodes_ = 0;
+  mutable double non_eco_alloc_pct_ = 0;  // Σ allocated % over non-eco nodes (§h.3 perfPressure)
+  mutable std::int64_t non_eco_nodes_ = 0;
+  mutable std::vector<Piece> plan_;
+  mutable JobId plan_job_ = 0;
+  mutable std::uint64_t plan_generation_ = ~std::uint64_t{0};
+  mutable std::uint64_t generation_ = 0;  // bumped by every Allocate/Release
+  std::vector<std::vector<Piece>> placed_;  // by JobId, while running (memory ~ running jobs)
+};
+
+}  // namespace clustersim

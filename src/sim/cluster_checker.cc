@@ -1,0 +1,82 @@
+#include "sim/cluster_checker.h"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "sim/work_execution.h"
+
+namespace clustersim {
+
+ClusterChecker::ClusterChecker(const Workload& w, const ClusterPool& pool, const WorkExecution* work, double tick_s,
+                               bool run_to_end)
+    : w_(w), pool_(pool), work_(work), tick_s_(tick_s), run_to_end_(run_to_end),
+      used_mc_(pool.cluster().nodes.size(), 0), used_mem_(pool.cluster().nodes.size(), 0),
+      used_devices_(pool.cluster().nodes.size(), 0), whole_(pool.cluster().nodes.size(), 0),
+      pods_on_(pool.cluster().nodes.size(), 0), held_(w.jobs.size()) {}
+
+void ClusterChecker::Fail(std::string message) {
+  if (error_.empty()) error_ = "check failed: " + std::move(message);
+}
+
+void ClusterChecker::OnStart(JobId id, SimTime t, std::int64_t) {
+  const Cluster& c = pool_.cluster();
+  const auto pieces = pool_.pieces(id);
+  held_[id].assign(pieces.begin(), pieces.end());
+  for (const Piece& p : pieces) {
+    const NodeType& type = c.type_of(p.node);
+    const Node& node = c.nodes[p.node];
+    if (used_devices_[p.node] & p.devices)
+      Fail(fmt::format("at {} s job {} was given a GPU of {} that another pod holds", ToSeconds(t),
+                       w_.jobs[id].trace_id, node.name));
+    if (w_.pods[p.pod].whole_node && pods_on_[p.node] > 0)
+      Fail(fmt::format("at {} s job {} took {} as a whole node while it ran other pods", ToSeconds(t),
+                       w_.jobs[id].trace_id, node.name));
+    if (whole_[p.node] > 0)
+      Fail(fmt::format("at {} s job {} was placed on {}, which a whole-node pod holds", ToSeconds(t),
+                       w_.jobs[id].trace_id, node.name));
+    used_mc_[p.node] += p.millicores;
+    used_mem_[p.node] += p.memory;
+    used_devices_[p.node] |= p.devices;
+    ++pods_on_[p.node];
+    if (w_.pods[p.pod].whole_node) ++whole_[p.node];
+    if (used_mc_[p.node] > type.millicores)
+      Fail(fmt::format("at {} s node {} holds {} cores, more than its {}", ToSeconds(t), node.name,
+                       used_mc_[p.node] / 1000.0, type.millicores / 1000.0));
+    if (type.memory_bytes > 0 && used_mem_[p.node] > type.memory_bytes)
+      Fail(fmt::format("at {} s node {} holds {} bytes of memory, more than its {}", ToSeconds(t), node.name,
+                       used_mem_[p.node], type.memory_bytes));
+  }
+}
+
+void ClusterChecker::OnEnd(JobId id, SimTime, std::int64_t) {
+  for (const Piece& p : held_[id]) {
+    used_mc_[p.node] -= p.millicores;
+    used_mem_[p.node] -= p.memory;
+    used_devices_[p.node] &= ~p.devices;
+    --pods_on_[p.node];
+    if (w_.pods[p.pod].whole_node) --whole_[p.node];
+  }
+  std::vector<Piece>().swap(held_[id]);
+  ended_.push_back(id);
+}
+
+void ClusterChecker::OnFinish(SimTime) {
+  if (run_to_end_) {
+    const Cluster& c = pool_.cluster();
+    for (NodeId n = 0; n < c.nodes.size(); ++n)
+      if (used_mc_[n] != 0 || used_devices_[n] != 0 || pods_on_[n] != 0)
+        Fail(fmt::format("node {} still holds {} cores and GPUs {:#x} at the end", c.nodes[n].name,
+                         used_mc_[n] / 1000.0, used_devices_[n]));
+  }
+  if (work_ == nullptr) return;
+  // A finish falls on the first microsecond (tick) at or after the exact
+  // instant, so at most that much work can be left over.
+  const double bound = (tick_s_ > 0 ? tick_s_ : 1e-6) * (1 + 1e-6) + 1e-9;
+  for (JobId id : ended_)
+    if (work_->stats(id).snap_s > bound)
+      Fail(fmt::format("work not conserved: job {} finished with {} s of work left (bound {} s)",
+                       w_.jobs[id].trace_id, work_->stats(id).snap_s, bound));
+}
+
+}  // namespace clustersim

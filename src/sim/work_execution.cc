@@ -1,0 +1,266 @@
+#include "sim/work_execution.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "power/cpu_cap.h"
+#include "power/cpu_throughput.h"
+#include "power/gpu_power.h"
+#include "power/node_load.h"
+#include "power/peer_transfer.h"
+
+namespace clustersim {
+
+WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool,
+                             std::vector<power::NodeSettings> settings, const WorkOptions& options)
+    : cluster_(cluster), w_(w), pool_(pool), settings_(std::move(settings)), o_(options),
+      node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
+      tasks_left_(w.jobs.size(), 0), stats_(w.jobs.size()) {
+  for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog));
+}
+
+double WorkExecution::NominalSeconds(JobId id) const {
+  const WorkJob& j = w_.work[id];
+  double nominal = 0;
+  for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) {
+    const Pod& pod = w_.pods[p];
+    const double cores = pod.millicores / 1000.0;
+    double cpu = 0;
+    if (pod.cpu_units > 0)
+      cpu = pod.per_core_work ? pod.cpu_units / o_.base.per_core
+                              : (cores > 0 ? pod.cpu_units / (cores * o_.base.per_core) : 0);
+    double gpu = 0;
+    if (pod.gpu_units > 0 && pod.gpus > 0) {
+      const double base = o_.switches.gpu_base_speed == power::GpuBaseSpeed::kJoulie
+                              ? std::max(0.1, static_cast<double>(pod.gpus)) * o_.base.per_core
+                              : pod.gpus * o_.base.per_gpu;
+      gpu = pod.gpu_units / base;
+    }
+    nominal = std::max({nominal, cpu, gpu});
+  }
+  return nominal;
+}
+
+std::uint32_t WorkExecution::NewSlot() {
+  if (!free_slots_.empty()) {
+    const std::uint32_t s = free_slots_.back();
+    free_slots_.pop_back();
+    return s;
+  }
+  tasks_.emplace_back();
+  return static_cast<std::uint32_t>(tasks_.size() - 1);
+}
+
+void WorkExecution::Touch(NodeId n) {
+  if (node_dirty_[n]) return;
+  node_dirty_[n] = 1;
+  dirty_.push_back(n);
+}
+
+void WorkExecution::Start(JobId id, SimTime now) {
+  const auto pieces = pool_.pieces(id);
+  stats_[id].nominal_s = NominalSeconds(id);
+  tasks_left_[id] = static_cast<std::uint32_t>(pieces.size());
+  if (pieces.empty()) empty_jobs_.emplace_back(now, id);
+  for (const Piece& piece : pieces) {
+    AdvanceNode(piece.node, now);  // co-runners progress at their old rates up to now
+    const Pod& pod = w_.pods[piece.pod];
+    const std::uint32_t slot = NewSlot();
+    Task& t = tasks_[slot];
+    const std::uint32_t version = t.version + 1;  // stale heap entries of a reused slot stay stale
+    t = Task{};
+    t.version = version;
+    t.job = id;
+    t.pod = piece.pod;
+    t.node = piece.node;
+    t.cores = piece.millicores / 1000.0;
+    t.devices = piece.devices;
+    t.gpus = pod.whole_node ? 0 : std::popcount(piece.devices);  // whole-node SWF jobs have no GPU work
+    if (pod.per_core_work)
+      t.cpu_total = pod.cpu_units * t.cores;
+    else if (pod.spread && pod.millicores > 0)
+      t.cpu_total = pod.cpu_units * static_cast<double>(piece.millicores) / static_cast<double>(pod.millicores);
+    else
+      t.cpu_total = pod.cpu_units;
+    t.gpu_total = t.gpus > 0 ? pod.gpu_units : 0;
+    t.cpu_left = std::max(0.0, t.cpu_total);
+    t.gpu_left = std::max(0.0, t.gpu_total);
+    t.live = true;
+    node_tasks_[piece.node].push_back(slot);
+    Touch(piece.node);
+  }
+}
+
+void WorkExecution::AdvanceNode(NodeId n, SimTime now) {
+  const SimTime last = node_time_[n];
+  node_time_[n] = now;
+  if (now <= last) return;
+  const double dt = ToSeconds(now - last);
+  for (std::uint32_t s : node_tasks_[n]) {
+    Task& t = tasks_[s];
+    if (t.cpu_left > 0) t.cpu_left -= t.cpu_rate * dt;
+    if (t.gpu_left > 0) t.gpu_left -= t.gpu_rate * dt;
+  }
+}
+
+SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
+  if (left <= 0) return now;
+  if (!(rate > 0)) return kTimeInfinity;
+  // The first microsecond at or after the exact instant; a value within a
+  // nanosecond of a whole microsecond is float noise and rounds down to it,
+  // so hand-computed times such as 150 s come out exact.
+  const double dt_us = std::ceil(left / rate * static_cast<double>(kTicksPerSecond) - 1e-3);
+  if (!(dt_us < static_cast<double>(kMaxSimTime - now))) return kTimeInfinity;
+  SimTime t = now + std::max<SimTime>(1, static_cast<SimTime>(dt_us));
+  if (o_.tick > 0) t = (t + o_.tick - 1) / o_.tick * o_.tick;  // the tick that sees the work run out
+  return t;
+}
+
+void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
+  const std::vector<std::uint32_t>& slots = node_tasks_[n];
+  if (slots.empty()) return;
+  const NodeType& type = cluster_.type_of(n);
+  const power::NodeSettings& set = settings_[n];
+  const power::PowerSwitches& sw = o_.switches;
+  const GpuSpec& gpu = gpu_specs_[cluster_.nodes[n].type];
+
+  // §f: the node's load from its running tasks.
+  std::vector<power::PodLoad> loads;
+  loads.reserve(slots.size());
+  for (std::uint32_t s : slots) {
+    const Task& t = tasks_[s];
+    loads.push_back({t.cores, t.gpus, &w_.pods[t.pod].profile, t.cpu_left > 0, t.gpu_left > 0, false});
+  }
+  const double node_cores = type.millicores / 1000.0;
+  const power::NodeLoad load = power::AggregateNodeLoad(loads, node_cores, type.gpus, sw);
+
+  // §c.3/§c.5: the effective frequency under the DVFS target and the cap.
+  double f_eff = set.f_dvfs;
+  if (set.cpu_cap_w > 0) {
+    const power::CpuInputs in{load.cpu_util, load.cpu_class, load.cpu_mem, load.cpu_io, 0, set.throttle_pct};
+    f_eff = power::SolveCpuCap(type.cpu, in, set.f_dvfs, set.cpu_cap_w, sw).f_eff;
+  }
+  const int k = static_cast<int>(slots.size());
+  const double cpu_share = power::CpuCapacityShare(node_cores, load.cpu_weight);
+  const double gpu_share = power::GpuCapacityShare(type.gpus, load.gpu_requested);
+
+  // §b: peer copies of the v1 jobs that make them.
+  std::vector<double> ratio(slots.size(), 1.0);
+  std::vector<double> peer(slots.size(), 0.0);
+  if (o_.engine == power::WorkEngine::kV1 && gpu.peer_link_gbps > 0) {
+    std::vector<std::vector<std::uint32_t>> devices;
+    std::vector<power::PeerJob> jobs;
+    std::vector<std::size_t> owner;
+    for (std::size_t i = 0; i < slots.size(); ++i) {
+      const Task& t = tasks_[slots[i]];
+      const double p = w_.pods[t.pod].profile.peer;
+      if (p <= 0 || t.gpus < 2 || t.gpu_left <= 0) continue;
+      std::vector<std::uint32_t> d;
+      for (std::uint64_t m = t.devices; m != 0; m &= m - 1) d.push_back(static_cast<std::uint32_t>(std::countr_zero(m)));
+      devices.push_back(std::move(d));
+      owner.push_back(i);
+    }
+    for (std::size_t j = 0; j < owner.size(); ++j)
+      jobs.push_back({tasks_[slots[owner[j]]].job, w_.pods[tasks_[slots[owner[j]]].pod].profile.peer, devices[j]});
+    if (!jobs.empty()) {
+      const std::vector<double> phi =
+          power::ReceiverGates(type.gpus, type.gated_devices, gpu.receiver_gate_fraction, o_.receiver_gate);
+      const std::vector<power::PeerCopy> copies = power::PeerCopies(jobs, gpu.peer_link_gbps, phi);
+      const std::vector<double> g = power::PeerRatios(jobs, copies);
+      for (std::size_t j = 0; j < owner.size(); ++j) {
+        ratio[owner[j]] = g[j];
+        peer[owner[j]] = jobs[j].p;
+      }
+    }
+  }
+
+  std::vector<double> caps, thetas;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    Task& t = tasks_[slots[i]];
+    const WorkProfile& prof = w_.pods[t.pod].profile;
+    const double m = power::JobCpuMultiplier(prof, f_eff, 0, type.cpu.knee);
+    const double ti = power::JobThrottleImpact(prof, m);
+    t.cpu_rate = power::CpuProgressRate(sw, power::CpuSpeed(t.cores, o_.base.per_core, ti), k, cpu_share);
+    t.gpu_rate = 0;
+    if (t.gpus > 0 && t.gpu_total > 0) {
+      caps.assign(static_cast<std::size_t>(t.gpus), set.gpu_cap_w);
+      thetas.assign(static_cast<std::size_t>(t.gpus), 0.0);
+      power::GpuJobInputs gi;
+      gi.g_req = t.gpus;
+      gi.s_gpu = prof.s_gpu;
+      gi.gt = power::JobGpuThroughput(gpu, prof, caps, thetas, sw);
+      gi.feed_impact = power::JobCpuFeedImpact(prof, m);
+      gi.cap_ratio = gpu.max_w > 0 ? power::EffectiveGpuCap(gpu, set.gpu_cap_w) / gpu.max_w : 1;
+      gi.peer = peer[i];
+      gi.peer_ratio = ratio[i];
+      gi.gpu_share = gpu_share;
+      t.gpu_rate = power::JobGpuSpeed(gi, o_.engine, o_.base, sw);
+    }
+    t.cpu_done = t.cpu_left > 0 ? FinishTime(now, t.cpu_left, t.cpu_rate) : kTimeInfinity;
+    t.gpu_done = t.gpu_left > 0 ? FinishTime(now, t.gpu_left, t.gpu_rate) : kTimeInfinity;
+    // A task with nothing left ends now (zero work, or both sides done).
+    const SimTime next = t.cpu_left <= 0 && t.gpu_left <= 0 ? now : std::min(t.cpu_done, t.gpu_done);
+    if (next == t.next_event) continue;  // its queued event still holds
+    ++t.version;
+    t.next_event = next;
+    if (next != kTimeInfinity) heap_.push({next, t.job, slots[i], t.version});
+  }
+}
+
+void WorkExecution::Settle(SimTime now) {
+  std::sort(dirty_.begin(), dirty_.end());  // a deterministic order of recomputation
+  for (NodeId n : dirty_) {
+    node_dirty_[n] = 0;
+    RecomputeNode(n, now);
+  }
+  dirty_.clear();
+}
+
+SimTime WorkExecution::NextEvent() {
+  if (!empty_jobs_.empty()) return empty_jobs_.front().first;  // started at the current time
+  while (!heap_.empty()) {
+    const Event& e = heap_.top();
+    const Task& t = tasks_[e.slot];
+    if (t.live && t.version == e.version) return e.time;
+    heap_.pop();
+  }
+  return kTimeInfinity;
+}
+
+void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
+  for (const auto& [t, id] : empty_jobs_) finished->push_back(id);
+  empty_jobs_.clear();
+  while (NextEvent() == now) {
+    const Event e = heap_.top();
+    heap_.pop();
+    Task& t = tasks_[e.slot];
+    ++events_;
+    AdvanceNode(t.node, now);
+    // A side whose finish is due is done: what is left is rounding of the
+    // finish to the microsecond (or the tick), recorded for the checks.
+    JobWorkStats& st = stats_[t.job];
+    if (t.cpu_done <= now) {
+      if (t.cpu_rate > 0) st.snap_s = std::max(st.snap_s, std::fabs(t.cpu_left) / t.cpu_rate);
+      t.cpu_left = 0;
+      t.cpu_done = kTimeInfinity;
+    }
+    if (t.gpu_done <= now) {
+      if (t.gpu_rate > 0) st.snap_s = std::max(st.snap_s, std::fabs(t.gpu_left) / t.gpu_rate);
+      t.gpu_left = 0;
+      t.gpu_done = kTimeInfinity;
+    }
+    Touch(t.node);
+    t.next_event = kTimeInfinity;  // this event is spent; Settle() queues the next
+    if (t.cpu_left > 0 || t.gpu_left > 0) continue;
+    t.live = false;
+    ++t.version;
+    auto& on_node = node_tasks_[t.node];
+    on_node.erase(std::find(on_node.begin(), on_node.end(), e.slot));  // keep the order: sums stay reproducible
+    free_slots_.push_back(e.slot);
+    if (--tasks_left_[t.job] == 0) finished->push_back(t.job);
+  }
+  std::sort(finished->begin(), finished->end());
+}
+
+}  // namespace clustersim

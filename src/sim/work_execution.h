@@ -1,0 +1,124 @@
+#pragma once
+// WorkExecution: how started work-based jobs (seed 002) progress and end.
+// Each placed piece of a job (a pod on a node, or the part of a spread pod
+// on one node) is a task with CPU and GPU work left and two rates that
+// depend on its node: the operating point, the node's aggregated load (§f)
+// and its co-runners (k, peer links). Rates are constant between events,
+// so every finish time is solved, not stepped (power-model.md §a.4, §e.5).
+//
+// Any change on a node — a task starting, finishing, or finishing one side
+// of its work (which changes the node's load and so its RAPL-capped
+// frequency) — advances that node's tasks to now and recomputes their rates
+// and finish times: the cost of an event is the tasks on the touched nodes,
+// never the cluster. A job ends when its last task does.
+//
+// Times are microseconds: a finish falls on the first tick at or after the
+// exact instant (event mode), or on the first multiple of the emulated tick
+// (tick mode, --tick, SIM_EMULATE_TICK), which is the v1 timing of the page.
+
+#include <cstdint>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include "model/cluster.h"
+#include "model/status.h"
+#include "model/time.h"
+#include "model/workload.h"
+#include "power/job_speed.h"
+#include "power/node_settings.h"
+#include "power/switches.h"
+#include "sched/cluster_pool.h"
+
+namespace clustersim {
+
+struct WorkOptions {
+  power::WorkEngine engine = power::WorkEngine::kV1;
+  power::PowerSwitches switches;
+  power::BaseSpeeds base;
+  bool receiver_gate = false;  // SIM_GPU_RECEIVER_GATE
+  SimTime tick = 0;            // 0: event mode
+};
+
+// What a finished job's work did, for jobs.csv and the checks.
+struct JobWorkStats {
+  double nominal_s = 0;     // alone on its allocation, uncapped, f = 1
+  // Work conservation: at a finish the work left must be what the rounding
+  // of the finish time explains. The largest |left| / rate seen, in
+  // seconds: at most 1 us in event mode, one tick in tick mode.
+  double snap_s = 0;
+};
+
+class WorkExecution {
+ public:
+  // REQUIRES: settings.size() == cluster.nodes.size(); the pool outlives this.
+  WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool,
+                std::vector<power::NodeSettings> settings, const WorkOptions& options);
+
+  // Job `id` started at `now` on the pieces the pool gave it.
+  void Start(JobId id, SimTime now);
+  // The earliest pending event (a task finishing one side or all of its
+  // work), kTimeInfinity if none. REQUIRES: Settle() after the last change.
+  SimTime NextEvent();
+  // Processes every event due at `now`; jobs whose last task finished are
+  // appended to `finished` in job-index order.
+  void Process(SimTime now, std::vector<JobId>* finished);
+  // Recomputes the rates of every node changed since the last call.
+  void Settle(SimTime now);
+
+  const JobWorkStats& stats(JobId id) const { return stats_[id]; }
+  // Nominal duration of a job (§ jobs.csv), known before it runs.
+  double NominalSeconds(JobId id) const;
+  std::int64_t events() const { return events_; }
+
+ private:
+  struct Task {
+    JobId job = 0;
+    std::uint32_t pod = 0;
+    NodeId node = 0;
+    double cores = 0;
+    int gpus = 0;
+    std::uint64_t devices = 0;
+    double cpu_total = 0, gpu_total = 0;
+    double cpu_left = 0, gpu_left = 0;
+    double cpu_rate = 0, gpu_rate = 0;
+    SimTime cpu_done = kTimeInfinity, gpu_done = kTimeInfinity;  // quantised finish of each side
+    SimTime next_event = kTimeInfinity;  // the event queued with the current version, if any
+    std::uint32_t version = 0;
+    bool live = false;
+  };
+  struct Event {
+    SimTime time;
+    JobId job;
+    std::uint32_t slot;
+    std::uint32_t version;
+    bool operator>(const Event& o) const {
+      return time != o.time ? time > o.time : job != o.job ? job > o.job : slot > o.slot;
+    }
+  };
+  void AdvanceNode(NodeId n, SimTime now);
+  void RecomputeNode(NodeId n, SimTime now);
+  void Touch(NodeId n);
+  SimTime FinishTime(SimTime now, double left, double rate) const;
+  std::uint32_t NewSlot();
+
+  const Cluster& cluster_;
+  const Workload& w_;
+  const ClusterPool& pool_;
+  std::vector<power::NodeSettings> settings_;
+  WorkOptions o_;
+  std::vector<GpuSpec> gpu_specs_;         // by node type, after the gpu_catalog switch
+  std::vector<Task> tasks_;
+  std::vector<std::uint32_t> free_slots_;
+  std::vector<std::vector<std::uint32_t>> node_tasks_;  // live task slots per node
+  std::vector<SimTime> node_time_;                      // when the node's tasks were last advanced
+  std::vector<std::uint8_t> node_dirty_;
+  std::vector<NodeId> dirty_;
+  std::vector<std::uint32_t> tasks_left_;  // by job
+  std::vector<std::pair<SimTime, JobId>> empty_jobs_;  // jobs without pieces (zero nodes): they end at once
+  std::vector<JobWorkStats> stats_;
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> heap_;
+  std::int64_t events_ = 0;
+};
+
+}  // namespace clustersim
