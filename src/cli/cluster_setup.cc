@@ -12,12 +12,14 @@
 namespace clustersim {
 namespace {
 
-// §a.6: v1 takes intentClass, then the affinity; legacy the affinity, then
-// intentClass; a job with neither is standard.
+// §a.6: v1 takes the trace's intentClass (the affinity when the record
+// declares none); legacy infers the class from the scheduling constraints
+// alone, as the page says: performance when the affinity avoids eco nodes,
+// standard otherwise. So a record that declares performance without the
+// affinity is performance in v1 and standard in legacy.
 bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
-  const bool declared = j.has_intent && j.intent == IntentClass::kPerformance;
-  if (engine == power::WorkEngine::kV1) return j.has_intent ? declared : j.avoids_eco;
-  return j.avoids_eco || declared;
+  if (engine == power::WorkEngine::kV1) return j.has_intent ? j.intent == IntentClass::kPerformance : j.avoids_eco;
+  return j.avoids_eco;
 }
 
 }  // namespace
@@ -53,22 +55,28 @@ Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& c
 
 Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
                                                    bool swf_whole_nodes, Workload* w, Diagnostics*) {
+  const HardwareCatalog* catalog = &ShippedCatalog();
+  HardwareCatalog replaced;
+  if (!config.catalog_file.empty()) {
+    auto c = LoadCatalog(config.catalog_file);
+    if (!c.ok()) return c.status();
+    replaced = c.take();
+    catalog = &replaced;
+  }
+  auto cluster = LoadCluster(config.cluster_file, *catalog);
+  if (!cluster.ok()) return cluster.status();
+  return SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
+}
+
+Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const ClusterConfig& config,
+                                                         const Policy& policy, bool swf_whole_nodes, Workload* w) {
   if (policy.compat == Compat::kDrEvt || policy.compat == Compat::kPyss || policy.compat == Compat::kRlScheduler)
     return Status::Error(fmt::format("--compat {} reproduces a tool that counts nodes; it does not run on --cluster",
                                      CompatName(policy.compat)));
   auto setup = std::make_unique<ClusterSetup>();
-  const HardwareCatalog* catalog = &ShippedCatalog();
-  if (!config.catalog_file.empty()) {
-    auto c = LoadCatalog(config.catalog_file);
-    if (!c.ok()) return c.status();
-    setup->catalog = c.take();
-    catalog = &setup->catalog;
-  }
-  auto cluster = LoadCluster(config.cluster_file, *catalog);
-  if (!cluster.ok()) return cluster.status();
-  setup->cluster = cluster.take();
+  setup->cluster = std::move(cluster);
   Cluster& cl = setup->cluster;
-  if (cl.nodes.empty()) return Status::Error(config.cluster_file + ": the cluster has no nodes");
+  if (cl.nodes.empty()) return Status::Error(cl.name + ": the cluster has no nodes");
   // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
   for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog);
 
@@ -80,6 +88,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
     m.base_speed_per_core = config.work.base.per_core;
     m.profile = config.swf_profile;
     m.queue_class = config.queue_class;
+    m.clip_to_limit = config.clip_to_limit;
     if (Status st = MapOntoCluster(m, w); !st.ok()) return st;
     units = swf_whole_nodes ? PoolUnits::kNodes : PoolUnits::kCores;
   }
@@ -89,7 +98,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
   for (JobId id = 0; id < w->jobs.size(); ++id)
     setup->performance[id] = IsPerformance(w->work[id], config.work.engine) ? 1 : 0;
   auto settings = ResolveOperatingPoints(cl, config);
-  if (!settings.ok()) return Status::Error(config.cluster_file + ": " + settings.status().message());
+  if (!settings.ok()) return Status::Error(cl.name + ": " + settings.status().message());
   setup->settings = settings.take();
 
   setup->pool = std::make_unique<ClusterPool>(cl, *w, setup->performance, units, config.placement);

@@ -45,10 +45,10 @@ struct ClusterConfig {
   double eco_gpu_pct = 70;
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
   std::map<std::int32_t, CpuClass> queue_class;
+  bool clip_to_limit = true; // SWF/CSV work = min(run, limit) under --overrun clip
 };
 
 struct ClusterSetup {
-  HardwareCatalog catalog;   // when --catalog replaced the shipped one
   Cluster cluster;
   std::vector<std::uint8_t> performance;  // by JobId
   std::vector<power::NodeSettings> settings;
@@ -62,6 +62,9 @@ struct ClusterSetup {
 // supports. Errors are one line.
 Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
                                                    bool swf_whole_nodes, Workload* w, Diagnostics* diag);
+// The same with a cluster already loaded (tests).
+Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const ClusterConfig& config,
+                                                         const Policy& policy, bool swf_whole_nodes, Workload* w);
 
 // Each node's operating point: its own (cluster file), else the eco default
 // for eco nodes, then the command line's rules in order.

@@ -297,6 +297,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   if (!v.eco_gpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-gpu-pct", v.eco_gpu_pct, 1, 100, &k.eco_gpu_pct));
   if (!v.time_scale.empty()) RETURN_IF_ERROR(ParseReal("--time-scale", v.time_scale, 1e-9, 1e9, &c->load.jsonl.time_scale));
   c->load.jsonl.class_alias = wo.switches.class_alias;
+  k.clip_to_limit = c->engine.overrun == Overrun::kClip;
   if (!v.work_class.empty())
     RETURN_IF_ERROR(ParseEnum("--work-class", v.work_class, kCpuClassNames, &k.swf_profile.cpu_class));
   if (!v.work_sensitivity.empty())

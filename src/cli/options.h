@@ -44,7 +44,7 @@ struct OptionValues {
   bool check = false, strict = false, verbose = false, quiet = false, msec = false;
   std::string time_format;
   std::string output_dir = "out";
-  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary"};
+  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements"};
   std::string outfile, resource_trace;
   // dr_evt options accepted for compatibility (no semantic effect here).
   std::string queue_impl, wait_queue_overflow, job_store_overflow, trace_type, trace_format, timestamp_format;

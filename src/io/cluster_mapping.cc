@@ -18,7 +18,8 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
     if (auto it = o.queue_class.find(j.queue); it != o.queue_class.end()) pod.profile.cpu_class = it->second;
     pod.per_core_work = true;
     // Work per allocated core: the run time at nominal speed B_core.
-    pod.cpu_units = ToSeconds(j.run_time) * o.base_speed_per_core;
+    const SimTime run = o.clip_to_limit && j.run_time > j.time_limit ? j.time_limit : j.run_time;
+    pod.cpu_units = ToSeconds(run) * o.base_speed_per_core;
     pod.gpu_units = 0;
     if (o.whole_nodes) {
       pod.whole_node = true;

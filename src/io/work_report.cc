@@ -64,13 +64,19 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
   e.cells = [&r](JobId id, std::string* out) {
     const Workload& w = *r.workload;
     const JobRun& run = r.result->runs[id];
-    const Pod& pod = w.pods.empty() || w.work[id].num_pods == 0 ? Pod{} : w.pods[w.work[id].first_pod];
+    // The job's classes: its first pod's CPU class, its first GPU pod's GPU class.
+    static const Pod kNone;
+    const WorkJob& wj = w.work[id];
+    const Pod& pod = wj.num_pods == 0 ? kNone : w.pods[wj.first_pod];
+    const Pod* gpu_pod = nullptr;
+    for (std::uint32_t p = wj.first_pod; p < wj.first_pod + wj.num_pods && gpu_pod == nullptr; ++p)
+      if (w.pods[p].gpus > 0) gpu_pod = &w.pods[p];
     RowWriter row(out);
     row.Char(',').Text(r.placements != nullptr ? r.placements->nodes(id) : "").Char(',');
     row.Text(r.placements != nullptr ? r.placements->devices(id) : "").Char(',');
     row.Text(r.performance[id] ? "performance" : "standard").Char(',');
     row.Text(EnumNameOf(kCpuClassNames, pod.profile.cpu_class)).Char(',');
-    row.Text(pod.gpus > 0 ? EnumNameOf(kGpuClassNames, pod.profile.gpu_class) : "").Char(',');
+    row.Text(gpu_pod != nullptr ? EnumNameOf(kGpuClassNames, gpu_pod->profile.gpu_class) : "").Char(',');
     if (!r.nominal_s.empty()) row.Double(r.nominal_s[id]);
     row.Char(',');
     if (Finished(run)) row.Double(Actual(run));
@@ -92,7 +98,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
                            "CPU units / (cores * B_core) and GPU units / (GPUs * B_gpu)"},
       {"power_slowdown", "actual duration (end - begin) / nominal duration, completed jobs with nominal > 0"},
       {"percentiles", "nearest rank: the ceil(p/100 * n)-th smallest value"},
-      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity, else intentClass"}};
+      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco] only (the page)"}};
   return j.dump(2);
 }
 

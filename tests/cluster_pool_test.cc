@@ -1,0 +1,197 @@
+// ClusterPool: the per-node pool's placement rules, checked on hand-made
+// clusters (sched/cluster_pool.h): strategies and their tie order, class
+// affinity, vendor matching, the lowest free GPU indices, gangs placed all
+// at once or not at all, whole nodes, spread cores, and what can never fit.
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
+#include "sched/cluster_pool.h"
+
+namespace clustersim {
+namespace {
+
+Cluster Load(const std::string& yaml) {
+  auto c = LoadClusterText(yaml, "cluster.yaml", ShippedCatalog());
+  EXPECT_TRUE(c.ok()) << c.status().message();
+  return c.ok() ? c.take() : Cluster{};
+}
+
+// Three 8-core nodes; a, b and c; jobs of one pod each.
+const char* kThree = "nodes:\n  - node_name_prefix: n\n    replicas: 3\n    cpu_cores: 8\n";
+
+struct Harness {
+  Cluster cluster;
+  Workload w;
+  std::vector<std::uint8_t> perf;
+  void Add(std::int64_t millicores, int gpus = 0, GpuVendor vendor = GpuVendor::kNone, bool performance = false,
+           int pods = 1) {
+    WorkJob j;
+    j.first_pod = static_cast<std::uint32_t>(w.pods.size());
+    j.num_pods = static_cast<std::uint32_t>(pods);
+    j.gang = pods > 1;
+    std::int64_t total = 0;
+    for (int p = 0; p < pods; ++p) {
+      Pod pod;
+      pod.name = "j" + std::to_string(w.work.size()) + "-" + std::to_string(p);
+      pod.millicores = millicores;
+      pod.gpus = gpus;
+      pod.vendor = vendor;
+      w.pods.push_back(pod);
+      total += millicores;
+    }
+    w.work.push_back(j);
+    Job job;
+    job.units = total;
+    w.jobs.push_back(job);
+    perf.push_back(performance ? 1 : 0);
+  }
+};
+
+std::string Where(const ClusterPool& pool, const Cluster& c, JobId id) {
+  std::string s;
+  for (const Piece& p : pool.pieces(id)) {
+    if (!s.empty()) s += ' ';
+    s += c.nodes[p.node].name;
+    if (p.devices != 0) s += ":" + std::to_string(p.devices);
+  }
+  return s;
+}
+
+// Three empty nodes of 8, 4 and 16 cores and a 3-core pod: first-fit takes
+// the first (a), best-fit the tightest (b, 1 core left), worst-fit the
+// emptiest (c, 13 left). Two identical empty nodes tie: the first wins.
+TEST(ClusterPool, StrategiesPickTheirNodeAndBreakTiesByClusterOrder) {
+  const char* sizes =
+      "nodes:\n  - node_name: a\n    cpu_cores: 8\n  - node_name: b\n    cpu_cores: 4\n"
+      "  - node_name: c\n    cpu_cores: 16\n";
+  for (auto [strategy, expected] : std::vector<std::pair<PlacementStrategy, std::string>>{
+           {PlacementStrategy::kFirstFit, "a"}, {PlacementStrategy::kBestFit, "b"},
+           {PlacementStrategy::kWorstFit, "c"}, {PlacementStrategy::kJoulie, "c"}}) {
+    Harness h;
+    h.cluster = Load(sizes);
+    h.Add(3000);
+    ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, strategy);
+    ASSERT_TRUE(pool.Fits(0, h.w.jobs[0]));
+    pool.Allocate(0, h.w.jobs[0]);
+    EXPECT_EQ(Where(pool, h.cluster, 0), expected) << EnumNameOf(kPlacementNames, strategy);
+    Harness t;
+    t.cluster = Load(kThree);
+    t.Add(3000);
+    ClusterPool tie(t.cluster, t.w, t.perf, PoolUnits::kMillicores, strategy);
+    ASSERT_TRUE(tie.Fits(0, t.w.jobs[0]));
+    tie.Allocate(0, t.w.jobs[0]);
+    EXPECT_EQ(Where(tie, t.cluster, 0), "n-0") << EnumNameOf(kPlacementNames, strategy);
+  }
+}
+
+TEST(ClusterPool, PerformanceJobsNeverLandOnEcoOrDrainingNodes) {
+  Harness h;
+  h.cluster = Load(
+      "nodes:\n  - node_name: eco\n    cpu_cores: 8\n    power_profile: eco\n"
+      "  - node_name: drain\n    cpu_cores: 8\n    power_profile: draining\n"
+      "  - node_name: perf\n    cpu_cores: 2\n");
+  h.Add(4000, 0, GpuVendor::kNone, true);   // fits only eco/drain by size: never
+  h.Add(2000, 0, GpuVendor::kNone, true);   // perf
+  h.Add(4000, 0, GpuVendor::kNone, false);  // standard: eco (first-fit)
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  EXPECT_FALSE(pool.Fits(0, h.w.jobs[0]));
+  std::string why;
+  EXPECT_FALSE(pool.CanEverFit(0, h.w.jobs[0], &why));
+  EXPECT_EQ(why, "pod j0-0 requests 4 cores, 0 GPUs and 0 bytes of memory; no performance node of the cluster has that");
+  ASSERT_TRUE(pool.Fits(1, h.w.jobs[1]));
+  pool.Allocate(1, h.w.jobs[1]);
+  EXPECT_EQ(Where(pool, h.cluster, 1), "perf");
+  ASSERT_TRUE(pool.Fits(2, h.w.jobs[2]));
+  pool.Allocate(2, h.w.jobs[2]);
+  EXPECT_EQ(Where(pool, h.cluster, 2), "eco");
+}
+
+TEST(ClusterPool, GpusMatchTheVendorAndTakeTheLowestFreeIndices) {
+  Harness h;
+  h.cluster = Load(
+      "nodes:\n  - node_name: amd\n    cpu_cores: 32\n    product: AMD Instinct MI300X\n    gpu_count: 8\n"
+      "  - node_name: nv\n    cpu_cores: 32\n    product: NVIDIA H100 NVL\n    gpu_count: 8\n");
+  h.Add(1000, 2, GpuVendor::kNvidia);
+  h.Add(1000, 3, GpuVendor::kNvidia);
+  h.Add(1000, 1, GpuVendor::kAny);   // plain `gpu`: any vendor, first-fit -> amd
+  h.Add(1000, 4, GpuVendor::kAmd);
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  for (JobId id = 0; id < 4; ++id) {
+    ASSERT_TRUE(pool.Fits(id, h.w.jobs[id])) << id;
+    pool.Allocate(id, h.w.jobs[id]);
+  }
+  EXPECT_EQ(Where(pool, h.cluster, 0), "nv:3");     // devices 0, 1
+  EXPECT_EQ(Where(pool, h.cluster, 1), "nv:28");    // devices 2, 3, 4
+  EXPECT_EQ(Where(pool, h.cluster, 2), "amd:1");    // device 0
+  EXPECT_EQ(Where(pool, h.cluster, 3), "amd:30");   // devices 1-4
+  // Freed devices are reused from the lowest index.
+  pool.Release(0, h.w.jobs[0]);
+  ASSERT_TRUE(pool.Fits(0, h.w.jobs[0]));
+  pool.Allocate(0, h.w.jobs[0]);
+  EXPECT_EQ(Where(pool, h.cluster, 0), "nv:3");
+}
+
+TEST(ClusterPool, AGangIsPlacedWholeOrNotAtAll) {
+  Harness h;
+  h.cluster = Load(kThree);
+  h.Add(6000);                                       // n-0
+  h.Add(4000, 0, GpuVendor::kNone, false, 3);       // 3 pods of 4 cores: n-1, n-1, n-2
+  h.Add(8000, 0, GpuVendor::kNone, false, 3);       // 3 pods of 8: n-0 has only 2 free, so not now
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  pool.Allocate(0, h.w.jobs[0]);
+  const std::int64_t free_before = pool.free();
+  EXPECT_FALSE(pool.Fits(2, h.w.jobs[2]));  // a failed gang leaves nothing behind
+  EXPECT_EQ(pool.free(), free_before);
+  ASSERT_TRUE(pool.Fits(1, h.w.jobs[1]));
+  pool.Allocate(1, h.w.jobs[1]);
+  EXPECT_EQ(Where(pool, h.cluster, 1), "n-1 n-1 n-2");
+  pool.Release(1, h.w.jobs[1]);
+  pool.Release(0, h.w.jobs[0]);
+  EXPECT_EQ(pool.free(), 24000);
+  ASSERT_TRUE(pool.Fits(2, h.w.jobs[2]));
+}
+
+TEST(ClusterPool, WholeNodesAndSpreadCoresCountExactly) {
+  Cluster c = Load("nodes:\n  - node_name_prefix: n\n    replicas: 3\n    cpu_cores: 4\n");
+  Workload w;
+  // Job 0: 2 whole nodes; job 1: 6 cores spread; job 2: 1 whole node.
+  auto add = [&](int pods, bool whole, std::int64_t mc, std::int64_t units) {
+    WorkJob j;
+    j.first_pod = static_cast<std::uint32_t>(w.pods.size());
+    j.num_pods = static_cast<std::uint32_t>(pods);
+    for (int p = 0; p < pods; ++p) {
+      Pod pod;
+      pod.whole_node = whole;
+      pod.spread = !whole;
+      pod.millicores = mc;
+      w.pods.push_back(pod);
+    }
+    w.work.push_back(j);
+    Job job;
+    job.units = units;
+    w.jobs.push_back(job);
+  };
+  add(1, false, 6000, 6);
+  add(1, true, 0, 1);
+  std::vector<std::uint8_t> perf(2, 0);
+  ClusterPool cores(c, w, perf, PoolUnits::kCores, PlacementStrategy::kFirstFit);
+  EXPECT_EQ(cores.capacity(), 12);
+  ASSERT_TRUE(cores.Fits(0, w.jobs[0]));
+  cores.Allocate(0, w.jobs[0]);
+  EXPECT_EQ(cores.free(), 6);
+  EXPECT_EQ(cores.pieces(0).size(), 2u);  // 4 cores on n-0, 2 on n-1
+  EXPECT_EQ(cores.pieces(0)[1].millicores, 2000);
+  ASSERT_TRUE(cores.Fits(1, w.jobs[1]));  // n-2 is empty
+  cores.Allocate(1, w.jobs[1]);
+  EXPECT_EQ(cores.pieces(1)[0].node, 2u);
+  EXPECT_EQ(cores.free(), 2);
+  EXPECT_TRUE(cores.scalar_is_exact());
+}
+
+}  // namespace
+}  // namespace clustersim

@@ -1,0 +1,175 @@
+// The work-based engine as a whole: tick mode converges to the exact event
+// times, runs are deterministic, SWF on a cluster of interchangeable nodes
+// gives seed 001's schedule (fixed durations, and as work at nominal speed),
+// and the cluster checker catches an over-committed node.
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "cli/run_config.h"
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
+#include "io/jsonl_trace.h"
+#include "sim/cluster_checker.h"
+#include "test_util.h"
+#include "work_test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string Example(const char* name) { return std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/" + name; }
+
+// Independent jobs, one per node: in tick mode a job is submitted at the
+// first tick at or after its creation and ends at the first tick at or after
+// its work runs out, so each end is within two ticks of the exact one, and
+// the error shrinks with the tick.
+TEST(WorkEngine, TickModeConvergesToExactEvents) {
+  std::string trace;
+  for (int i = 0; i < 20; ++i)
+    trace += Jsonl("j" + std::to_string(i), 3.7 * i + 0.123, "3", 1000 + 37.3 * i);
+  const std::string cluster = "nodes:\n  - node_name_prefix: n\n    replicas: 20\n    cpu_cores: 4\n";
+  const WorkRun exact = RunWork(trace, cluster);
+  ASSERT_TRUE(exact.status.ok()) << exact.status.message();
+  double last_error = 1e300;
+  for (double tick : {10.0, 1.0, 0.1, 0.01}) {
+    ClusterConfig c;
+    c.work.tick = static_cast<SimTime>(std::llround(tick * kTicksPerSecond));
+    const WorkRun ticked = RunWork(trace, cluster, c);
+    ASSERT_TRUE(ticked.status.ok()) << ticked.status.message();
+    double worst = 0;
+    for (JobId id = 0; id < exact.w.jobs.size(); ++id) {
+      const double d = ToSeconds(ticked.r.runs[id].end - exact.r.runs[id].end);
+      EXPECT_GE(d, 0) << tick;  // never earlier than the exact end
+      EXPECT_LE(d, 2 * tick) << tick;
+      EXPECT_EQ(ticked.r.runs[id].end % c.work.tick, 0) << "ends on a tick";
+      worst = std::max(worst, d);
+    }
+    EXPECT_LT(worst, last_error) << tick;
+    last_error = worst;
+  }
+}
+
+// Interacting jobs (the shipped example: sharing, gangs, caps on eco nodes):
+// the largest difference in end times falls as the tick shrinks.
+TEST(WorkEngine, TickModeConvergesOnTheShippedExample) {
+  auto run = [](double tick) {
+    RunConfig c;
+    c.trace = Example("ai-day.jsonl");
+    c.cluster.cluster_file = Example("cluster.yaml");
+    c.cluster.work.tick = static_cast<SimTime>(std::llround(tick * kTicksPerSecond));
+    c.output_dir = (fs::path(::testing::TempDir()) / ("tick_" + std::to_string(tick) + "_" + std::to_string(::getpid()))).string();
+    c.check = true;
+    c.quiet = true;
+    std::ostringstream o, e;
+    EXPECT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    return ReadAll(fs::path(c.output_dir) / "schedule.csv");
+  };
+  auto ends = [](const std::string& csv) {
+    std::vector<double> v;
+    std::istringstream in(csv);
+    std::string line;
+    std::getline(in, line);
+    while (std::getline(in, line)) {
+      const auto a = line.find(','), b = line.find(',', a + 1), c = line.find(',', b + 1);
+      v.push_back(std::stod(line.substr(b + 1, c - b - 1)));
+    }
+    return v;
+  };
+  const std::vector<double> exact = ends(run(0));
+  double previous = 1e300;
+  for (double tick : {60.0, 5.0, 0.5}) {
+    const std::vector<double> t = ends(run(tick));
+    ASSERT_EQ(t.size(), exact.size());
+    double worst = 0;
+    for (std::size_t i = 0; i < t.size(); ++i) worst = std::max(worst, std::fabs(t[i] - exact[i]));
+    EXPECT_LT(worst, previous) << tick;
+    previous = worst;
+  }
+  EXPECT_LT(previous, 60.0);  // at a half-second tick, within a minute on a day of work
+}
+
+TEST(WorkEngine, RunsAreByteIdentical) {
+  auto run = [](const char* sub) {
+    RunConfig c;
+    c.trace = Example("ai-day.jsonl");
+    c.cluster.cluster_file = Example("cluster.yaml");
+    c.output_dir = (fs::path(::testing::TempDir()) / (std::string(sub) + std::to_string(::getpid()))).string();
+    c.quiet = true;
+    std::ostringstream o, e;
+    EXPECT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    return c.output_dir;
+  };
+  const fs::path a = run("det_a"), b = run("det_b");
+  for (const char* f : {"schedule.csv", "jobs.csv", "placements.csv", "summary.json", "resources.csv"}) {
+    const std::string x = ReadAll(a / f);
+    EXPECT_GT(x.size(), 100u) << f;
+    EXPECT_EQ(x, ReadAll(b / f)) << f;
+  }
+}
+
+// 100 interchangeable one-core nodes are the 100 processors of KTH's
+// machine: whole-node placement must give seed 001's schedule, with fixed
+// durations and with the run times as work at nominal speed.
+TEST(WorkEngine, SwfOnInterchangeableNodesGivesTheCountingSchedule) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
+  const fs::path d = fs::path(::testing::TempDir()) / ("kth_cluster_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  std::ofstream(d / "c100.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 100\n    cpu_cores: 1\n";
+  auto run = [&](const char* sub, bool cluster, bool work) {
+    RunConfig c;
+    c.trace = kth;
+    c.load.swf.procs_per_node = cluster ? 1 : 0;
+    if (cluster) c.cluster.cluster_file = (d / "c100.yaml").string();
+    c.cluster.work_execution = work;
+    c.output_dir = (d / sub).string();
+    c.check = true;
+    c.quiet = true;
+    c.write_placements = false;
+    std::ostringstream o, e;
+    EXPECT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    return ReadAll(d / sub / "schedule.csv");
+  };
+  const std::string counting = run("count", false, false);
+  EXPECT_GT(counting.size(), 1000u);
+  EXPECT_EQ(run("fixed", true, false), counting);
+  EXPECT_EQ(run("work", true, true), counting);
+}
+
+// The cluster checker is not a rubber stamp: a start it sees twice (as if
+// the pool had handed the same cores and GPUs out again) is an error.
+TEST(WorkEngine, ClusterCheckerCatchesDoubleAllocation) {
+  auto cluster = LoadClusterText("nodes:\n  - node_name: g\n    cpu_cores: 4\n    product: H100 SXM\n    gpu_count: 2\n",
+                                 "cluster.yaml", ShippedCatalog());
+  ASSERT_TRUE(cluster.ok());
+  Diagnostics diag;
+  auto w = LoadJsonlTraceText(Jsonl("a", 0, "3", 10, 1, 10), "t.jsonl", {}, &diag);
+  ASSERT_TRUE(w.ok());
+  Workload wl = w.take();
+  wl.jobs[0].units = 3000;
+  ClusterPool pool(cluster.value(), wl, {0}, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  ASSERT_TRUE(pool.Fits(0, wl.jobs[0]));
+  pool.Allocate(0, wl.jobs[0]);
+  ClusterChecker checker(wl, pool, nullptr, 0, true);
+  checker.OnStart(0, 0, 3000);
+  EXPECT_TRUE(checker.status().ok());
+  checker.OnStart(0, 0, 6000);
+  EXPECT_EQ(checker.status().message(), "check failed: at 0 s job 0 was given a GPU of g that another pod holds");
+}
+
+}  // namespace
+}  // namespace clustersim::test

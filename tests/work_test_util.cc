@@ -1,0 +1,73 @@
+#include "work_test_util.h"
+
+#include <fmt/format.h>
+
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
+#include "io/jsonl_trace.h"
+#include "io/time_format.h"
+#include "sched/cluster_pool.h"
+#include "sim/checker.h"
+#include "sim/cluster_checker.h"
+#include "sim/work_execution.h"
+
+namespace clustersim::test {
+
+WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const ClusterConfig& config,
+                const Policy& policy) {
+  WorkRun run;
+  Diagnostics diag;
+  auto w = LoadJsonlTraceText(jsonl, "trace.jsonl", {}, &diag);
+  for (const auto& d : diag.entries()) run.diagnostics += d.ToString() + "\n";
+  if (!w.ok()) {
+    run.status = w.status();
+    return run;
+  }
+  run.w = w.take();
+  auto cluster = LoadClusterText(cluster_yaml, "cluster.yaml", ShippedCatalog());
+  if (!cluster.ok()) {
+    run.status = cluster.status();
+    return run;
+  }
+  auto setup = SetUpLoadedCluster(cluster.take(), config, policy, false, &run.w);
+  if (!setup.ok()) {
+    run.status = setup.status();
+    return run;
+  }
+  run.setup = setup.take();
+  EngineOptions eo;
+  eo.policy = policy;
+  ScheduleChecker checker(run.w, eo);
+  checker.set_variable_durations(run.setup->work != nullptr);
+  ClusterChecker cluster_checker(run.w, *run.setup->pool, run.setup->work.get(), ToSeconds(config.work.tick), true);
+  std::vector<EngineObserver*> obs = {&checker, &cluster_checker};
+  run.r = Simulate(run.w, eo, obs, &diag, ClusterRun{run.setup->pool.get(), run.setup->work.get()});
+  run.status = !checker.status().ok() ? checker.status() : cluster_checker.status();
+  for (const auto& d : diag.entries()) run.diagnostics += d.ToString() + "\n";
+  return run;
+}
+
+std::string Times(const WorkRun& run) {
+  std::string s;
+  for (JobId id = 0; id < run.w.jobs.size(); ++id) {
+    if (!s.empty()) s += ' ';
+    s += run.w.pods[run.w.work[id].first_pod].name + ":";
+    const JobRun& r = run.r.runs[id];
+    if (r.state == JobState::kRejected) s += "rejected";
+    else if (!IsFinished(r.state)) s += "unfinished";
+    else s += FormatTime(r.begin, TimeFormat::kExact) + "-" + FormatTime(r.end, TimeFormat::kExact);
+  }
+  return s;
+}
+
+std::string Jsonl(const std::string& id, double submit, const std::string& cpu, double cpu_units, int gpus,
+                  double gpu_units, const std::string& extra) {
+  std::string requests = fmt::format(R"("cpu":"{}")", cpu);
+  if (gpus > 0) requests += fmt::format(R"(,"nvidia.com/gpu":"{}")", gpus);
+  return fmt::format(R"({{"type":"job","jobId":"{}","submitTimeOffsetSec":{},"podTemplate":{{"requests":{{{}}}}},)"
+                     R"("work":{{"cpuUnits":{},"gpuUnits":{}}}{}{}}})",
+                     id, submit, requests, cpu_units, gpu_units, extra.empty() ? "" : ",", extra) +
+         "\n";
+}
+
+}  // namespace clustersim::test
