@@ -111,6 +111,7 @@ Status CheckConfigText(std::string_view text, const std::string& name, const std
       return fail(fmt::format("{}: malformed value '{}' (a word, a number, a quoted string or a [list])", key,
                               EscapeControl(Trim(rest.substr(1)))));
   }
+  if (!cursor.ok()) return Status::Error(cursor.Error(name));
   return Status::Ok();
 }
 

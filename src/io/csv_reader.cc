@@ -199,6 +199,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     have_header = true;
     break;
   }
+  if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (!have_header) return Status::Error(name + ": empty_file: no header line (the file is empty)");
   if (line.find('\0') != std::string_view::npos)
     return Status::Error(fmt::format("{}:{}: binary_data: the header contains NUL bytes; this is not a CSV trace",
@@ -332,6 +333,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     job.trace_id = static_cast<std::int64_t>(w.jobs.size());
     w.jobs.push_back(job);
   }
+  if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
   SortBySubmit(&w.jobs);
   // dr_evt's job index is the position after the stable sort.

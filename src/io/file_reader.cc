@@ -134,10 +134,9 @@ bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
 }
 
 Result<std::string> Gunzip(const std::string& path, std::string_view compressed) {
-  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) {
-    if (Status st = LineLimits(path).Feed(fast, 0); !st.ok()) return st;
-    return fast;
-  }
+  // Whole buffers are small (<= 64 MiB): their lines are checked by the
+  // readers' LineCursor, at no extra pass.
+  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) return fast;
   // Inflate incrementally with zlib's gzip+zlib auto-detection (windowBits
   // 47), checking lines and the expansion ratio as output arrives.
   z_stream zs{};
@@ -222,8 +221,8 @@ Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc)
     ::madvise(m, mapped.size(), MADV_SEQUENTIAL);
     fc.map_ = mapped.data();
     fc.map_size_ = mapped.size();
-    if (Status lim = LineLimits(path).Feed(mapped, 0); !lim.ok()) return lim;
-    return fc;
+    return fc;  // memory is the page cache's; LineCursor checks the lines
+
   }
   Result<std::string> raw = ReadStream(path, fd);
   ::close(fd);

@@ -9,9 +9,10 @@
 //     up to kMaxStreamBytes;
 //   - gzip is inflated with a guard: past kBombFloorBytes of output, more
 //     than kMaxGzipRatio bytes per compressed byte is refused as a bomb;
-//   - every text is checked for lines longer than kMaxLineBytes and more
-//     than kMaxLines lines, incrementally while streaming or inflating, so a
-//     megabyte-long line stops the read after a megabyte;
+//   - lines longer than kMaxLineBytes and more than kMaxLines lines are
+//     refused: incrementally while streaming or inflating with zlib, so a
+//     megabyte-long line stops the read after a megabyte, and by the
+//     readers' LineCursor for mapped files and small whole buffers;
 //   - running out of memory is "out of memory while reading PATH", not a
 //     crash.
 

@@ -53,10 +53,18 @@ class TraceBuilder {
           break;
       }
     }
+    if (!cursor.ok()) {
+      line_error_ = cursor.Error(name);
+      return false;
+    }
     return true;
   }
 
+  // A line past the limits of io/file_reader.h, or "".
+  const std::string& line_error() const { return line_error_; }
+
   std::int64_t non_blank_lines() const { return non_blank_; }
+
 
   void Finish(Workload* w);
 
@@ -67,6 +75,7 @@ class TraceBuilder {
   std::vector<PodRecord> records_;
   std::vector<Where> where_;
   std::int64_t non_blank_ = 0;
+  std::string line_error_;
 };
 
 void TraceBuilder::Finish(Workload* w) {
@@ -173,7 +182,7 @@ Result<Workload> LoadJsonlTraceText(std::string_view text, const std::string& na
                                     Diagnostics* diag) {
   if (Status s = CheckOptions(options); !s.ok()) return s;
   TraceBuilder b(options, diag);
-  if (!b.Add(text, name)) return StoppedStatus(diag);
+  if (!b.Add(text, name)) return b.line_error().empty() ? StoppedStatus(diag) : Status::Error(b.line_error());
   if (b.non_blank_lines() == 0) return Status::Error(name + ": empty_file: no records (the file is empty)");
   Workload w = NewWorkload(name);
   b.Finish(&w);
@@ -202,7 +211,8 @@ Result<Workload> LoadJsonlTrace(const std::string& path, const JsonlOptions& opt
     const std::string part = (fs::path(path) / file).string();
     auto contents = ReadFile(part);
     if (!contents.ok()) return contents.status();
-    if (!b.Add(contents.value().view(), DisplayName(part))) return StoppedStatus(diag);
+    if (!b.Add(contents.value().view(), DisplayName(part)))
+      return b.line_error().empty() ? StoppedStatus(diag) : Status::Error(b.line_error());
   }
   if (b.non_blank_lines() == 0)
     return Status::Error(fmt::format("{}: empty_file: no records in any of its {} *.jsonl parts", path, parts.size()));

@@ -127,6 +127,7 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
     ++records;
     sink(r);
   }
+  if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
   if (records == 0 && t->header.empty()) return Status::Error(name + ": empty_file: no SWF header or job lines");
   return Status::Ok();

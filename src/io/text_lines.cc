@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "io/file_reader.h"
+#include "model/text_escape.h"
+
 namespace clustersim {
 
 LineCursor::LineCursor(std::string_view text) : text_(text) {
@@ -10,15 +13,28 @@ LineCursor::LineCursor(std::string_view text) : text_(text) {
 }
 
 bool LineCursor::Next(std::string_view* line) {
-  if (pos_ >= text_.size()) return false;
+  if (pos_ >= text_.size() || error_ != nullptr) return false;
   const char* base = text_.data() + pos_;
   const void* nl = std::memchr(base, '\n', text_.size() - pos_);
   size_t len = nl ? static_cast<const char*>(nl) - base : text_.size() - pos_;
+  if (len > kMaxLineBytes || line_no_ >= kMaxLines) {
+    error_ = len > kMaxLineBytes ? "line_too_long" : "too_many_lines";
+    ++line_no_;
+    return false;
+  }
   pos_ += len + (nl ? 1 : 0);
   if (len > 0 && base[len - 1] == '\r') --len;
   *line = std::string_view(base, len);
   ++line_no_;
   return true;
+}
+
+std::string LineCursor::Error(const std::string& name) const {
+  if (error_ == nullptr) return "";
+  if (std::strcmp(error_, "line_too_long") == 0)
+    return EscapeControl(name) + ":" + std::to_string(line_no_) + ": line_too_long: a line is longer than " +
+           std::to_string(kMaxLineBytes) + " bytes; this is not a text trace or configuration";
+  return EscapeControl(name) + ": too_many_lines: more than " + std::to_string(kMaxLines) + " lines; split the trace";
 }
 
 bool IsBlank(std::string_view line) {

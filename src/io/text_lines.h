@@ -4,22 +4,31 @@
 // start of the text is skipped.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace clustersim {
 
+// Lines longer than kMaxLineBytes or more than kMaxLines of them
+// (io/file_reader.h) end the iteration early with an error: a hostile
+// input cannot make a reader build giant fields or records.
 class LineCursor {
  public:
   explicit LineCursor(std::string_view text);
-  // Next physical line (without its terminator); false at end of text.
+  // Next physical line (without its terminator); false at end of text, or
+  // at a line past the limits (then !ok()).
   bool Next(std::string_view* line);
   std::int64_t line_number() const { return line_no_; }  // of the last line returned
+  bool ok() const { return error_ == nullptr; }
+  // "name:line: line_too_long: ..." (or too_many_lines); "" when ok().
+  std::string Error(const std::string& name) const;
 
  private:
   std::string_view text_;
   size_t pos_ = 0;
   std::int64_t line_no_ = 0;
+  const char* error_ = nullptr;
 };
 
 // True if the line holds only spaces, tabs or '\r'.

@@ -25,6 +25,7 @@ class SimulationLoop {
                  Diagnostics* diag, const ClusterRun& cluster)
       : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), count_pool_(w.capacity),
         pool_(cluster.pool != nullptr ? static_cast<ResourcePool*>(cluster.pool) : &count_pool_),
+        counting_(cluster.pool == nullptr),
         work_(cluster.work), sched_(MakeScheduler(o.policy, w.jobs, pool_)), events_(w.jobs.size()),
         start_seq_(w.jobs.size(), 0) {
     r_.capacity = pool_->capacity();
@@ -100,7 +101,7 @@ class SimulationLoop {
     while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) {
       const JobId id = static_cast<JobId>(next_arrival_);
       if (!Arrive(now)) continue;
-      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_->free()) Pass(now);
+      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_->free()) Pass(now);  // pyss: never on a cluster
     }
     for (JobId id : ending) {
       if (!on_time(id)) End(id, now);
@@ -116,15 +117,18 @@ class SimulationLoop {
                     ? JobState::kTimeout
                     : JobState::kCompleted;
     ++r_.events;
-    for (EngineObserver* o : obs_) o->OnEnd(id, now, pool_->used());
+    for (EngineObserver* o : obs_) o->OnEnd(id, now, Used());
   }
 
   // Admits the next arrival; false if it was rejected as oversized.
   bool Arrive(SimTime now) {
     const JobId id = static_cast<JobId>(next_arrival_++);
     const Job& j = jobs_[id];
-    r_.runs[id].busy_at_submit = pool_->used();
-    if (std::string why; !pool_->CanEverFit(id, j, &why)) {
+    r_.runs[id].busy_at_submit = Used();
+    // The counting pool's test inline (the fast path of seed 001).
+    std::string why;
+    if (counting_ ? j.units > count_pool_.capacity() && !count_pool_.CanEverFit(id, j, &why)
+                  : !pool_->CanEverFit(id, j, &why)) {
       r_.runs[id].state = JobState::kRejected;
       diag_->Report(w_.name, 0, "oversized_job",
                     fmt::format("Job {} rejected: {}; this job can never be scheduled.",
@@ -144,7 +148,7 @@ class SimulationLoop {
 
   void Pass(SimTime now) {
     started_.clear();
-    std::int64_t used = pool_->used();
+    std::int64_t used = Used();
     sched_->Schedule(now, &started_);
     for (JobId id : started_) {
       const Job& j = jobs_[id];
@@ -172,8 +176,13 @@ class SimulationLoop {
   const EngineOptions& o_;
   const std::vector<EngineObserver*>& obs_;
   Diagnostics* diag_;
+  // Units in use; the counting pool is called directly (no virtual call on
+  // the hot path of seed 001).
+  std::int64_t Used() const { return counting_ ? count_pool_.used() : pool_->used(); }
+
   NodeCountPool count_pool_;
   ResourcePool* pool_;      // count_pool_, or the cluster's per-node pool
+  bool counting_;
   WorkExecution* work_;     // work-based jobs, or nullptr
   std::unique_ptr<Scheduler> sched_;
   EventQueue events_;
@@ -189,23 +198,26 @@ class SimulationLoop {
 Status CheckSimulableHorizon(const Workload& w, const EngineOptions& options) {
   if (w.mode != TraceMode::kSimulation || w.jobs.empty()) return Status::Ok();
   // Each term is below kMaxInputTime (1e18 ticks), so the sum of a few
-  // million of them fits an __int128 with room to spare.
+  // million of them fits an __int128 with room to spare. A job's longest
+  // time is its run or its limit (a clipped run is shorter than both).
   __extension__ __int128 total = 0;
   SimTime last_submit = kNoTime;
-  std::size_t longest = 0;
-  SimTime longest_d = -1;
-  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
-    const Job& j = w.jobs[i];
-    const SimTime d = std::max({EffectiveDuration(j, options.overrun), j.run_time, j.time_limit, SimTime{0}});
-    total += d;
+  for (const Job& j : w.jobs) {
+    total += std::max(j.run_time, j.time_limit);
     last_submit = std::max(last_submit, j.submit);
-    if (d > longest_d) longest_d = d, longest = i;
   }
   if (last_submit + total <= kMaxSimTime) return Status::Ok();
+  std::size_t longest = 0;
+  for (std::size_t i = 1; i < w.jobs.size(); ++i)
+    if (std::max(w.jobs[i].run_time, w.jobs[i].time_limit) >
+        std::max(w.jobs[longest].run_time, w.jobs[longest].time_limit))
+      longest = i;
+  (void)options;
   return Status::Error(fmt::format(
       "{}: horizon_exceeded: the jobs run one after another would end past the simulable horizon of {:.0f} s "
       "(about 146,000 years); the longest job is {} with {} s",
-      w.name, ToSeconds(kMaxSimTime), w.jobs[longest].trace_id, ToSeconds(longest_d)));
+      w.name, ToSeconds(kMaxSimTime), w.jobs[longest].trace_id,
+      ToSeconds(std::max(w.jobs[longest].run_time, w.jobs[longest].time_limit))));
 }
 
 RunResult Simulate(const Workload& w, const EngineOptions& options,
