@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <string_view>
@@ -66,8 +67,8 @@ Status BombError(const std::string& path, std::size_t out, std::size_t in) {
 
 // Pipes, FIFOs, sockets: read in chunks up to kMaxStreamBytes, checking
 // lines as they arrive (gzip streams are checked after inflating).
-Result<std::string> ReadStream(const std::string& path, int fd) {
-  std::string data;
+Result<ByteBuffer> ReadStream(const std::string& path, int fd) {
+  ByteBuffer data;
   LineLimits limits(path);
   char buf[1 << 16];
   bool gz = false;
@@ -77,15 +78,15 @@ Result<std::string> ReadStream(const std::string& path, int fd) {
     if (n < 0) return Status::Error(Name(path) + ": read error: " + std::strerror(errno));
     if (n == 0) break;
     const std::size_t from = data.size();
-    data.append(buf, static_cast<std::size_t>(n));
-    if (from == 0 && data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
-        static_cast<unsigned char>(data[1]) == 0x8b)
+    if (!data.Append(buf, static_cast<std::size_t>(n))) return Status::Error(OutOfMemoryWhileReading(path));
+    if (from == 0 && data.size() >= 2 && static_cast<unsigned char>(data.data()[0]) == 0x1f &&
+        static_cast<unsigned char>(data.data()[1]) == 0x8b)
       gz = true;
     if (data.size() > kMaxStreamBytes)
       return Status::Error(fmt::format("{}: stream_too_large: more than {} bytes from a pipe; give a file",
                                        Name(path), kMaxStreamBytes));
     if (!gz)
-      if (Status st = limits.Feed(data, from); !st.ok()) return st;
+      if (Status st = limits.Feed(data.view(), from); !st.ok()) return st;
   }
   return data;
 }
@@ -108,15 +109,17 @@ std::size_t GzipSizeHint(std::string_view compressed) {
 // cleanly in that space (zlib framing, a later member larger than the
 // trailer says, corrupt or truncated data) returns false, and zlib takes
 // over, streaming with the bomb guard, and words the error.
-bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
+bool InflateWithLibdeflate(std::string_view compressed, ByteBuffer* out, bool* out_of_memory) {
   constexpr std::size_t kWholeBufferBytes = std::size_t{64} << 20;
   const std::size_t hint = GzipSizeHint(compressed);
   if (hint == 0 || hint > kWholeBufferBytes || static_cast<unsigned char>(compressed[0]) != 0x1f) return false;
   libdeflate_decompressor* d = libdeflate_alloc_decompressor();
   if (d == nullptr) return false;
-  out->reserve(hint + 1);
+  if (!out->Resize(hint + 1)) {
+    *out_of_memory = true;
+    return false;
+  }
   AdviseHugePages(out->data(), out->capacity());
-  out->resize(hint + 1);
   std::size_t in_pos = 0, out_pos = 0;
   bool ok = true;
   while (ok && in_pos < compressed.size()) {  // concatenated members are legal
@@ -129,14 +132,16 @@ bool InflateWithLibdeflate(std::string_view compressed, std::string* out) {
     out_pos += produced;
   }
   libdeflate_free_decompressor(d);
-  if (ok) out->resize(out_pos);
+  if (ok) out->Resize(out_pos);  // shrinking never allocates
   return ok;
 }
 
-Result<std::string> Gunzip(const std::string& path, std::string_view compressed) {
+Result<ByteBuffer> Gunzip(const std::string& path, std::string_view compressed) {
   // Whole buffers are small (<= 64 MiB): their lines are checked by the
   // readers' LineCursor, at no extra pass.
-  if (std::string fast; InflateWithLibdeflate(compressed, &fast)) return fast;
+  bool out_of_memory = false;
+  if (ByteBuffer fast; InflateWithLibdeflate(compressed, &fast, &out_of_memory)) return fast;
+  if (out_of_memory) return Status::Error(OutOfMemoryWhileReading(path));
   // Inflate incrementally with zlib's gzip+zlib auto-detection (windowBits
   // 47), checking lines and the expansion ratio as output arrives.
   z_stream zs{};
@@ -145,14 +150,15 @@ Result<std::string> Gunzip(const std::string& path, std::string_view compressed)
     z_stream* zs;
     ~End() { inflateEnd(zs); }
   } end{&zs};
-  std::string out;
+  ByteBuffer out;
   LineLimits limits(path);
   constexpr std::size_t kStep = std::size_t{1} << 20;
   const std::size_t hint = GzipSizeHint(compressed);
   // Up to the guard's floor plus one step: no reallocation copies a
   // buffer that size while a bomb is still being detected.
   // Untouched capacity costs no memory, so an unknown size reserves it all.
-  out.reserve(hint > 0 ? std::min(hint + 1, kBombFloorBytes + kStep) : kBombFloorBytes + kStep);
+  if (!out.Reserve(hint > 0 ? std::min(hint + 1, kBombFloorBytes + kStep) : kBombFloorBytes + kStep))
+    return Status::Error(OutOfMemoryWhileReading(path));
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));  // zlib only reads it
   zs.avail_in = static_cast<uInt>(compressed.size());
   std::size_t produced = 0;
@@ -162,14 +168,13 @@ Result<std::string> Gunzip(const std::string& path, std::string_view compressed)
     const std::size_t consumed = compressed.size() - zs.avail_in;
     if (produced >= kBombFloorBytes && produced > consumed * kMaxGzipRatio) return BombError(path, produced, consumed);
     const std::size_t from = produced;
-    if (out.capacity() < produced + kStep) out.reserve(std::max(produced + kStep, out.capacity() * 2));
-    out.resize(produced + kStep);
+    if (!out.Resize(produced + kStep)) return Status::Error(OutOfMemoryWhileReading(path));
     zs.next_out = reinterpret_cast<Bytef*>(out.data() + produced);
     zs.avail_out = static_cast<uInt>(kStep);
     const int rc = inflate(&zs, Z_NO_FLUSH);
     produced = out.size() - zs.avail_out;
-    out.resize(produced);
-    if (Status st = limits.Feed(out, from); !st.ok()) return st;
+    out.Resize(produced);
+    if (Status st = limits.Feed(out.view(), from); !st.ok()) return st;
     if (rc == Z_STREAM_END) {
       if (zs.avail_in == 0) break;
       inflateReset(&zs);  // concatenated gzip members are legal
@@ -212,7 +217,7 @@ Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc)
                                            : Name(path) + ": cannot map: " + std::strerror(errno));
     const std::string_view mapped(static_cast<const char*>(m), static_cast<size_t>(st.st_size));
     if (IsGzip(mapped)) {
-      Result<std::string> text = Gunzip(path, mapped);  // no copy of the input
+      Result<ByteBuffer> text = Gunzip(path, mapped);  // no copy of the input
       ::munmap(m, mapped.size());
       if (!text.ok()) return text.status();
       fc.data_ = text.take();
@@ -224,17 +229,50 @@ Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc)
     return fc;  // memory is the page cache's; LineCursor checks the lines
 
   }
-  Result<std::string> raw = ReadStream(path, fd);
+  Result<ByteBuffer> raw = ReadStream(path, fd);
   ::close(fd);
   if (!raw.ok()) return raw.status();
-  if (IsGzip(raw.value())) {
-    Result<std::string> text = Gunzip(path, raw.value());
+  if (IsGzip(raw.value().view())) {
+    Result<ByteBuffer> text = Gunzip(path, raw.value().view());
     if (!text.ok()) return text.status();
     fc.data_ = text.take();
   } else {
     fc.data_ = raw.take();
   }
   return fc;
+}
+
+ByteBuffer& ByteBuffer::operator=(ByteBuffer&& o) noexcept {
+  if (this != &o) {
+    std::free(p_);
+    p_ = o.p_, size_ = o.size_, cap_ = o.cap_;
+    o.p_ = nullptr, o.size_ = o.cap_ = 0;
+  }
+  return *this;
+}
+
+ByteBuffer::~ByteBuffer() { std::free(p_); }
+
+bool ByteBuffer::Reserve(std::size_t n) {
+  if (n <= cap_) return true;
+  void* p = std::realloc(p_, n);
+  if (p == nullptr) return false;
+  p_ = static_cast<char*>(p);
+  cap_ = n;
+  return true;
+}
+
+bool ByteBuffer::Resize(std::size_t n) {
+  if (n > cap_ && !Reserve(std::max(n, cap_ * 2))) return false;
+  size_ = n;
+  return true;
+}
+
+bool ByteBuffer::Append(const char* data, std::size_t n) {
+  const std::size_t at = size_;
+  if (!Resize(size_ + n)) return false;
+  std::memcpy(p_ + at, data, n);
+  return true;
 }
 
 FileContents::FileContents(FileContents&& o) noexcept

@@ -30,6 +30,33 @@ inline constexpr std::size_t kMaxStreamBytes = std::size_t{1} << 30;
 inline constexpr std::size_t kMaxGzipRatio = 100;  // real traces: 6-12
 inline constexpr std::size_t kBombFloorBytes = std::size_t{32} << 20;
 
+// A byte buffer on malloc/realloc, so running out of memory is a false
+// return the reader turns into "out of memory while reading X" (operator
+// new would throw, or abort under ASan).
+class ByteBuffer {
+ public:
+  ByteBuffer() = default;
+  ByteBuffer(ByteBuffer&& o) noexcept : p_(o.p_), size_(o.size_), cap_(o.cap_) { o.p_ = nullptr, o.size_ = o.cap_ = 0; }
+  ByteBuffer& operator=(ByteBuffer&& o) noexcept;
+  ByteBuffer(const ByteBuffer&) = delete;
+  ByteBuffer& operator=(const ByteBuffer&) = delete;
+  ~ByteBuffer();
+  // Capacity at least n; false (and unchanged) if memory ran out.
+  bool Reserve(std::size_t n);
+  // Size n, growing the capacity geometrically; false if memory ran out.
+  bool Resize(std::size_t n);
+  bool Append(const char* data, std::size_t n);
+  char* data() { return p_; }
+  const char* data() const { return p_; }
+  std::size_t size() const { return size_; }
+  std::size_t capacity() const { return cap_; }
+  std::string_view view() const { return {p_ == nullptr ? "" : p_, size_}; }
+
+ private:
+  char* p_ = nullptr;
+  std::size_t size_ = 0, cap_ = 0;
+};
+
 class FileContents {
  public:
   FileContents() = default;
@@ -39,11 +66,11 @@ class FileContents {
   FileContents& operator=(const FileContents&) = delete;
   ~FileContents();
 
-  std::string_view view() const { return map_ ? std::string_view(map_, map_size_) : std::string_view(data_); }
+  std::string_view view() const { return map_ ? std::string_view(map_, map_size_) : data_.view(); }
 
  private:
   friend Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc);
-  std::string data_;
+  ByteBuffer data_;
   const char* map_ = nullptr;
   std::size_t map_size_ = 0;
 };

@@ -245,6 +245,25 @@ void ClusterPool::Release(JobId id, const Job&) {
 
 std::span<const Piece> ClusterPool::pieces(JobId id) const { return placed_[id]; }
 
+SimTime ClusterPool::EarliestFit(JobId id, const Job&, const std::vector<std::pair<SimTime, JobId>>& ends) const {
+  SimTime found = kTimeInfinity;
+  std::size_t released = 0;
+  std::vector<Piece> plan;
+  for (; released < ends.size(); ++released) {
+    for (const Piece& p : placed_[ends[released].second]) Apply(p, -1);
+    if (TryPlace(id, &plan)) {
+      for (auto it = plan.rbegin(); it != plan.rend(); ++it) Apply(*it, -1);
+      found = ends[released].first;
+      ++released;
+      break;
+    }
+  }
+  for (std::size_t i = 0; i < released; ++i)
+    for (const Piece& p : placed_[ends[i].second]) Apply(p, +1);
+  ++generation_;  // the cached plan may have been computed on a changed state
+  return found;
+}
+
 bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
   // Each pod alone must fit some eligible empty node (or, spread, the
   // eligible cores); the gang as a whole must fit the empty cluster.

@@ -67,6 +67,10 @@ class ClusterPool final : public ResourcePool {
   void Allocate(JobId id, const Job& job) override;
   void Release(JobId id, const Job& job) override;
   bool CanEverFit(JobId id, const Job& job, std::string* why) const override;
+  bool exact_units() const override { return scalar_exact_; }
+  // Releases the running jobs of `ends` one by one (tentatively) until job
+  // `id` can be placed; the pool is left as it was.
+  SimTime EarliestFit(JobId id, const Job& job, const std::vector<std::pair<SimTime, JobId>>& ends) const override;
 
   // The pieces of running job `id`, in pod order.
   std::span<const Piece> pieces(JobId id) const;

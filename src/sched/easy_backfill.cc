@@ -11,6 +11,7 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
       jobs_(jobs),
       pool_(pool),
       queue_(policy.ordering, jobs, policy_),
+      exact_units_(pool->exact_units()),
       projected_end_(jobs.size(), 0),
       backfilled_(jobs.size(), 0) {}
 
@@ -19,6 +20,8 @@ void QueueScheduler::Submit(JobId id, SimTime now) { queue_.Add(id, now); }
 void QueueScheduler::JobEnded(JobId id, SimTime) {
   pool_->Release(id, jobs_[id]);
   running_.Remove(projected_end_[id], jobs_[id].units);
+  if (!exact_units_)
+    ends_by_time_.erase(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), std::make_pair(projected_end_[id], id)));
   released_since_pass_ = true;
 }
 
@@ -28,6 +31,10 @@ void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
   pool_->Allocate(id, j);
   projected_end_[id] = now + PlanningEstimate(j, policy_);
   running_.Add(projected_end_[id], j.units);
+  if (!exact_units_) {
+    const auto key = std::make_pair(projected_end_[id], id);
+    ends_by_time_.insert(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), key), key);
+  }
   started->push_back(id);
 }
 
@@ -72,6 +79,16 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     sh = cached_shadow_;
     scan = std::max(scan, queue_.FirstPosAfter(last_scanned_));
     if (scan < queue_.end_pos() && queue_.removed(queue_.at(scan))) scan = queue_.next_pos(scan);
+  } else if (!exact_units_) {
+    // A per-node pool: the head may be blocked by where the free units are
+    // (GPUs, a class, a whole node), not by how many: its shadow is when the
+    // running jobs' releases, in projected-end order, let it be placed, and
+    // no job may use units it leaves idle (the extra-nodes count means
+    // nothing when units are not interchangeable). Overrunning jobs count as
+    // ending at now + 1 tick, as in the classic shadow.
+    const SimTime t = pool_->EarliestFit(head, jobs_[head], ends_by_time_);
+    sh.time = t == kTimeInfinity ? t : std::max(t, now + 1);
+    sh.extra = 0;
   } else if (policy_.compat == Compat::kDrEvt) {
     // dr_evt's reservation: overrunning jobs ignored, `now` if never enough.
     sh.time = running_.DrEvtReservation(now, pool_->free(), need);

@@ -11,6 +11,7 @@
 // that arrived since are scanned: every older job was refused with the same
 // (free, S, E) and would be refused again (the proof is in easy_backfill.cc).
 
+#include <utility>
 #include <vector>
 
 #include "sched/running_set.h"
@@ -41,6 +42,10 @@ class QueueScheduler final : public Scheduler {
   ResourcePool* pool_;
   WaitQueue queue_;
   RunningSet running_;
+  // Per-node pools that are not exact: running jobs by projected end, so the
+  // head's shadow is found by releasing them on the pool (EarliestFit).
+  bool exact_units_;
+  std::vector<std::pair<SimTime, JobId>> ends_by_time_;
   std::vector<SimTime> projected_end_;    // by JobId, while running
   std::vector<std::uint8_t> backfilled_;  // by JobId
   // Incremental-scan state (FCFS + EASY only).

@@ -6,8 +6,11 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "model/job.h"
+#include "model/time.h"
 
 namespace clustersim {
 
@@ -21,6 +24,18 @@ class ResourcePool {
   // REQUIRES: Fits(id, job).
   virtual void Allocate(JobId id, const Job& job) = 0;
   virtual void Release(JobId id, const Job& job) = 0;
+  // Whether Job::units measures the machine exactly: free() >= units
+  // implies Fits(). A counting pool is exact; a per-node pool is not when
+  // pods need whole GPUs, vendors or classes.
+  virtual bool exact_units() const { return true; }
+  // For pools that are not exact: the earliest of `ends` (projected ends of
+  // running jobs, in time order) after whose releases job `id` fits, or
+  // kTimeInfinity. EASY's shadow time on a per-node pool.
+  virtual SimTime EarliestFit(JobId id, const Job& job,
+                              const std::vector<std::pair<SimTime, JobId>>& ends) const {
+    (void)id, (void)job, (void)ends;
+    return kTimeInfinity;
+  }
   // Whether the job fits the empty machine; if not, `why` says what it asks
   // for that the machine does not have (the engine rejects it on arrival).
   virtual bool CanEverFit(JobId id, const Job& job, std::string* why) const {
