@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "io/cluster_mapping.h"
+#include "io/caps_yaml.h"
 #include "io/cluster_yaml.h"
 #include "power/cpu_power.h"
 #include "power/gpu_power.h"
@@ -24,8 +25,9 @@ bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
 
 }  // namespace
 
-Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config) {
-  std::vector<power::NodeSettings> out;
+Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config,
+                                                           const std::vector<CapChange>& schedule) {
+  std::vector<OperatingPoint> out;
   out.reserve(cluster.nodes.size());
   for (const Node& node : cluster.nodes) {
     OperatingPoint op = node.op;
@@ -47,8 +49,36 @@ Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& c
       }
     }
     auto s = power::ResolveNodeSettings(cluster.types[node.type], op);
-    if (!s.ok()) return Status::Error(fmt::format("node {}: {}", node.name, s.status().message()));
-    out.push_back(s.value());
+    if (!s.ok()) return Status::Error(fmt::format("{}: node {}: {}", cluster.name, node.name, s.status().message()));
+    out.push_back(op);
+  }
+  // The schedule's changes, in time order, must each give valid settings.
+  std::vector<OperatingPoint> ops = out;
+  std::vector<const CapChange*> order;
+  for (const CapChange& c : schedule) order.push_back(&c);
+  std::stable_sort(order.begin(), order.end(), [](const CapChange* a, const CapChange* b) { return a->at < b->at; });
+  for (const CapChange* c : order) {
+    bool matched = false;
+    for (NodeId n = 0; n < cluster.nodes.size(); ++n) {
+      if (!c->nodes.Matches(cluster.nodes[n])) continue;
+      matched = true;
+      OperatingPoint& op = ops[n];
+      if (c->set_freq) op.throttle_pct = 100.0 * (1.0 - c->freq_scale);
+      if (c->set_cpu_cap) {
+        if (c->cpu_cap.kind == CapSetting::Kind::kPercent)
+          op.throttle_pct = power::ThrottlePctFromPercent(c->cpu_cap.value);
+        else
+          op.cpu_cap_w = c->cpu_cap.kind == CapSetting::Kind::kWatts ? c->cpu_cap.value : 0;
+      }
+      if (c->set_gpu_cap) op.gpu_cap = c->gpu_cap;
+      auto s = power::ResolveNodeSettings(cluster.types[cluster.nodes[n].type], op);
+      if (!s.ok())
+        return Status::Error(fmt::format("{}:{}: node {}: {}", config.caps_file, c->line, cluster.nodes[n].name,
+                                         s.status().message()));
+    }
+    if (!matched)
+      return Status::Error(fmt::format("{}:{}: nodes: '{}' matches no node of the cluster", config.caps_file, c->line,
+                                       c->nodes.ToString()));
   }
   return out;
 }
@@ -97,9 +127,15 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   setup->performance.resize(w->jobs.size());
   for (JobId id = 0; id < w->jobs.size(); ++id)
     setup->performance[id] = IsPerformance(w->work[id], config.work.engine) ? 1 : 0;
-  auto settings = ResolveOperatingPoints(cl, config);
-  if (!settings.ok()) return Status::Error(cl.name + ": " + settings.status().message());
-  setup->settings = settings.take();
+  std::vector<CapChange> schedule;
+  if (!config.caps_file.empty()) {
+    auto caps = LoadCapSchedule(config.caps_file);
+    if (!caps.ok()) return caps.status();
+    schedule = caps.take();
+  }
+  auto ops = ResolveOperatingPoints(cl, config, schedule);
+  if (!ops.ok()) return ops.status();
+  setup->ops = ops.take();
 
   setup->pool = std::make_unique<ClusterPool>(cl, *w, setup->performance, units, config.placement);
   w->capacity = setup->pool->capacity();
@@ -109,8 +145,12 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
                    "under caps and co-runners: use --backfill easy or none"
                  : "conservative backfilling needs interchangeable units (whole nodes or spread cores without "
                    "class, vendor or GPU limits); use --backfill easy or none");
+  if (!run_work && !schedule.empty())
+    return Status::Error("--caps changes power over time: it needs work-based jobs (--execution work for SWF/CSV)");
   if (run_work) {
-    setup->work = std::make_unique<WorkExecution>(cl, *w, *setup->pool, setup->settings, config.work);
+    setup->power = std::make_unique<ClusterPower>(cl, setup->ops, std::move(schedule), config.work.switches,
+                                                  config.work.power_step, config.facility);
+    setup->work = std::make_unique<WorkExecution>(cl, *w, *setup->pool, config.work, setup->power.get());
     setup->nominal_s.resize(w->jobs.size());
     for (JobId id = 0; id < w->jobs.size(); ++id) {
       setup->nominal_s[id] = setup->work->NominalSeconds(id);

@@ -20,6 +20,7 @@
 #include "model/workload.h"
 #include "sched/cluster_pool.h"
 #include "sched/policy.h"
+#include "sim/cluster_power.h"
 #include "sim/work_execution.h"
 
 namespace clustersim {
@@ -46,13 +47,16 @@ struct ClusterConfig {
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
   std::map<std::int32_t, CpuClass> queue_class;
   bool clip_to_limit = true; // SWF/CSV work = min(run, limit) under --overrun clip
+  std::string caps_file;     // --caps: a cap schedule (YAML)
+  FacilityOptions facility;  // --ambient, --design-it-watts
 };
 
 struct ClusterSetup {
   Cluster cluster;
   std::vector<std::uint8_t> performance;  // by JobId
-  std::vector<power::NodeSettings> settings;
+  std::vector<OperatingPoint> ops;        // by NodeId, at the start
   std::unique_ptr<ClusterPool> pool;
+  std::unique_ptr<ClusterPower> power;    // work-based runs
   std::unique_ptr<WorkExecution> work;    // null: fixed durations
   std::vector<double> nominal_s;          // by JobId, work-based runs
 };
@@ -67,7 +71,9 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
                                                          const Policy& policy, bool swf_whole_nodes, Workload* w);
 
 // Each node's operating point: its own (cluster file), else the eco default
-// for eco nodes, then the command line's rules in order.
-Result<std::vector<power::NodeSettings>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config);
+// for eco nodes, then the command line's rules in order. Every one is
+// checked (power::ResolveNodeSettings), as is every change of `schedule`.
+Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config,
+                                                           const std::vector<CapChange>& schedule = {});
 
 }  // namespace clustersim

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join
 
+#include "io/ambient_csv.h"
 #include "io/node_selector.h"
 #include "io/number_parse.h"
 #include "io/text_lines.h"
@@ -159,7 +160,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "Files to write, comma-separated (default all): schedule, resources, jobs, summary, "
                     "placements (cluster runs). For sweeps, --outputs summary skips the per-job files")
         ->delimiter(',')
-        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements"}))
+        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"}))
         ->capture_default_str();
   }
 
@@ -220,6 +221,30 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
       ->check(RealIn(0, 1))
       ->group(g);
   app->add_option("--queue-class", v->queue_classes, "Q=CLASS: the CPU class of SWF/CSV queue Q; repeatable")
+      ->group(g);
+  app->add_option("--caps", v->caps, "Cap schedule YAML: CPU/GPU caps and frequency scales that change over time")
+      ->group(g);
+  app->add_option("--power-step", v->power_step,
+                  "Control step in seconds while a node's caps, frequency or temperature settle (1)")
+      ->check(RealIn(1e-6, 3600))
+      ->group(g);
+  app->add_option("--ambient", v->ambient,
+                  "Facility ambient: C, BASE,AMPLITUDE,PERIOD_H (default 20,5,24; env SIM_FACILITY_AMBIENT_*) or a "
+                  "CSV of time_s,temp_c")
+      ->group(g);
+  app->add_option("--design-it-watts", v->design_it_watts,
+                  "IT power the PUE's load fraction is measured against (default: the cluster's design capacity)")
+      ->check(RealIn(1e-9, 1e15))
+      ->group(g);
+  app->add_option("--timeseries-interval", v->timeseries_interval,
+                  "Seconds between rows of timeseries.csv (60; 0 = no periodic rows)")
+      ->check(RealIn(0, 1e9))
+      ->group(g);
+  app->add_flag("--timeseries-every-event", v->timeseries_every_event,
+                "Also write a timeseries row at every event time")
+      ->group(g);
+  app->add_option("--timeseries-nodes", v->timeseries_nodes,
+                  "SELECTOR: nodes whose own series go to node_timeseries.csv (e.g. class=gpu-h100)")
       ->group(g);
 }
 
@@ -334,11 +359,49 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   RETURN_IF_ERROR(add_rules(v.freq_scales, OperatingRule::Kind::kFreqScale, "--freq-scale"));
   RETURN_IF_ERROR(add_rules(v.cpu_caps, OperatingRule::Kind::kCpuCap, "--cpu-cap"));
   RETURN_IF_ERROR(add_rules(v.gpu_caps, OperatingRule::Kind::kGpuCap, "--gpu-cap"));
+  k.caps_file = v.caps;
+  if (!v.power_step.empty()) {
+    double step = 1;
+    RETURN_IF_ERROR(ParseReal("--power-step", v.power_step, 1e-6, 3600, &step));
+    wo.power_step = static_cast<SimTime>(std::llround(step * kTicksPerSecond));
+  }
+  {
+    // The facility ambient: --ambient, else Joulie's SIM_FACILITY_* variables.
+    std::string ambient = v.ambient;
+    if (ambient.empty()) {
+      const std::string base = FlagOrEnv("", "SIM_FACILITY_AMBIENT_TEMP_C");
+      const std::string amp = FlagOrEnv("", "SIM_FACILITY_TEMP_AMPLITUDE_C");
+      const std::string period = FlagOrEnv("", "SIM_FACILITY_TEMP_PERIOD_H");
+      if (!base.empty() || !amp.empty() || !period.empty())
+        ambient = (base.empty() ? "20" : base) + "," + (amp.empty() ? "5" : amp) + "," + (period.empty() ? "24" : period);
+    }
+    if (!ambient.empty()) {
+      auto a = ParseAmbient(ambient);
+      if (!a.ok()) return a.status();
+      k.facility.ambient = a.take();
+    }
+  }
+  if (!v.design_it_watts.empty())
+    RETURN_IF_ERROR(ParseReal("--design-it-watts", v.design_it_watts, 1e-9, 1e15, &k.facility.design_it_w));
+  if (!v.timeseries_interval.empty()) {
+    double s = 60;
+    RETURN_IF_ERROR(ParseReal("--timeseries-interval", v.timeseries_interval, 0, 1e9, &s));
+    c->timeseries_interval = static_cast<SimTime>(std::llround(s * kTicksPerSecond));
+  }
+  c->timeseries_every_event = v.timeseries_every_event;
+  if (!v.timeseries_nodes.empty()) {
+    auto sel = ParseNodeSelector(v.timeseries_nodes);
+    if (!sel.ok()) return Status::Error("--timeseries-nodes: " + sel.status().message());
+    c->timeseries_nodes = sel.value();
+    c->timeseries_nodes_given = true;
+  }
   const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
-                                    !v.execution.empty() || !k.rules.empty() || !v.switches.empty();
+                                    !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
+                                    !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
   if (k.cluster_file.empty() && cluster_options_used)
-    return Status::Error("--workload-model, --tick, --placement, --execution, --cpu-cap, --gpu-cap, --freq-scale and "
-                         "--set need --cluster FILE (a cluster of real nodes)");
+    return Status::Error("--workload-model, --tick, --placement, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
+                         "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "
+                         "nodes)");
   if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)
     return Status::Error("--cluster runs with `clustersim simulate`, not with dr_evt's `simulator`");
   if (!k.cluster_file.empty() && v.total_nodes > 0)
@@ -503,6 +566,8 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.write_jobs = wants("jobs");
   c.write_summary = wants("summary");
   c.write_placements = wants("placements");
+  c.write_timeseries = wants("timeseries");
+  c.write_nodes = wants("nodes");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));

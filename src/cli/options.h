@@ -44,7 +44,7 @@ struct OptionValues {
   bool check = false, strict = false, verbose = false, quiet = false, msec = false;
   std::string time_format;
   std::string output_dir = "out";
-  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements"};
+  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"};
   std::string outfile, resource_trace;
   // dr_evt options accepted for compatibility (no semantic effect here).
   std::string queue_impl, wait_queue_overflow, job_store_overflow, trace_type, trace_format, timestamp_format;
@@ -57,6 +57,9 @@ struct OptionValues {
   std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
   std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
   std::string work_class, work_sensitivity;
+  // Seed 002 part 2: power over time.
+  std::string caps, power_step, ambient, design_it_watts, timeseries_interval = "60", timeseries_nodes;
+  bool timeseries_every_event = false;
 };
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend frontend);

@@ -17,6 +17,7 @@
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
 #include "io/placements_csv.h"
+#include "io/timeseries_csv.h"
 #include "io/work_report.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
@@ -41,9 +42,9 @@ double Since(Clock::time_point t0) {
 
 // Every name clustersim writes into an output directory; a directory holding
 // anything else is not replaced (io/output_set.h).
-const std::vector<std::string> kOutputNames = {"schedule.csv", "resources.csv", "jobs.csv",  "summary.json",
-                                               "timing.json",  "windows.csv",   "placements.csv", "nodes.csv",
-                                               "timeseries.csv", "report.html"};
+const std::vector<std::string> kOutputNames = {
+    "schedule.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
+    "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "report.html"};
 
 // Where a run's files go: clustersim publishes a whole directory at once
 // (OutputSet); `simulator` writes dr_evt's individually named files, each
@@ -330,6 +331,26 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     }
     run_on = {cluster->pool.get(), cluster->work.get()};
   }
+  // Work-based runs sample power and temperatures as they go.
+  std::optional<TimeseriesWriter> timeseries;
+  if (cluster && cluster->work && c.frontend == Frontend::kClustersim && c.write_timeseries) {
+    auto f = files->Open("timeseries.csv");
+    if (!f.ok()) return Fail(c, err, f.status());
+    TextSink* node_sink = nullptr;
+    std::vector<NodeId> chosen;
+    if (c.timeseries_nodes_given) {
+      for (NodeId n = 0; n < cluster->cluster.nodes.size(); ++n)
+        if (c.timeseries_nodes.Matches(cluster->cluster.nodes[n])) chosen.push_back(n);
+      if (chosen.empty())
+        return Fail(c, err, Status::Error("--timeseries-nodes: '" + c.timeseries_nodes.ToString() +
+                                          "' matches no node of the cluster"));
+      auto nf = files->Open("node_timeseries.csv");
+      if (!nf.ok()) return Fail(c, err, nf.status());
+      node_sink = nf.value();
+    }
+    timeseries.emplace(cluster->cluster, tf, f.value(), node_sink, std::move(chosen));
+    cluster->work->SetSampler(&*timeseries, c.timeseries_interval, c.timeseries_every_event);
+  }
 
   const auto t1 = Clock::now();
   RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
@@ -339,6 +360,7 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     return Fail(c, err, Status::Error(c.trace + ": " + checker->status().message()), 2);
   if (cluster_checker && !cluster_checker->status().ok())
     return Fail(c, err, Status::Error(c.trace + ": " + cluster_checker->status().message()), 2);
+  if (cluster && cluster->work && !cluster->work->status().ok()) return Fail(c, err, cluster->work->status());
 
   const auto t2 = Clock::now();
   Summary s = ComputeSummary(w, r);
@@ -377,6 +399,8 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     report.workload = &w;
     report.result = &r;
     report.placements = &*placements;
+    report.work = cluster->work.get();
+    report.cluster = &cluster->cluster;
     report.performance = cluster->performance;
     report.nominal_s = cluster->nominal_s;
     if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
@@ -389,6 +413,14 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
     WriteJobsCsv(w, r.runs, s.bsld_tau_s, f.value(), cluster ? &extra : nullptr);
   }
   const std::string work_json = cluster ? WorkSummaryJson(report) : std::string();
+  if (cluster && cluster->work && c.frontend == Frontend::kClustersim && c.write_nodes) {
+    auto f = files->Open("nodes.csv");
+    if (!f.ok()) return Fail(c, err, f.status());
+    WriteNodesCsv(report, f.value());
+    auto d = files->Open("devices.csv");
+    if (!d.ok()) return Fail(c, err, d.status());
+    WriteDevicesCsv(report, d.value());
+  }
   if (!summary_name.empty()) {
     auto f = files->Open(summary_name);
     if (!f.ok()) return Fail(c, err, f.status());

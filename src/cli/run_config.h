@@ -39,6 +39,12 @@ struct RunConfig {
   // clustersim --outputs: which files to write (timing.json always is).
   bool write_schedule = true, write_resources = true, write_jobs = true, write_summary = true;
   bool write_placements = true;  // runs on a cluster
+  bool write_timeseries = true;  // work-based runs: timeseries.csv (+ node_timeseries.csv)
+  bool write_nodes = true;       // work-based runs: nodes.csv and devices.csv
+  SimTime timeseries_interval = 60 * kTicksPerSecond;
+  bool timeseries_every_event = false;
+  NodeSelector timeseries_nodes;  // valid when timeseries_nodes_given
+  bool timeseries_nodes_given = false;
   ClusterConfig cluster;         // seed 002: --cluster and the work model
 };
 

@@ -232,6 +232,12 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
     if (value.is_null()) continue;
     if (key == "cpu") {
       if (!Quantity(value, "podTemplate.requests.cpu", true, &r->pod.millicores)) return false;
+      // A pod's CPU work progresses at C_req * B_core (§a.2): with no cores
+      // it would never finish. Like cpuUnits <= 0, zero counts as missing.
+      if (r->pod.millicores == 0) {
+        Warn("zero_cpu_request", "podTemplate.requests.cpu is 0; the default 1 core is used");
+        r->pod.millicores = 1000;
+      }
     } else if (key == "memory") {
       if (!Quantity(value, "podTemplate.requests.memory", false, &r->pod.memory_bytes)) return false;
     } else {

@@ -8,6 +8,7 @@
 //   warning: negative_offset (clamped to 0), clamped_sensitivity,
 //            clamped_profile (an intensity or utilisation outside [0, 1]),
 //            fractional_gpu (-> 0 GPUs), nonpositive_cpu_units (-> 1000),
+//            zero_cpu_request (-> 1 core),
 //            negative_gpu_units (-> 0), class_alias, unknown_class (-> mixed),
 //            unknown_intent (ignored), quantity_rounded (below 1m / 1 byte,
 //            rounded up), unknown_schema_version, gang_intent_mismatch

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/row_writer.h"
+#include "sim/work_execution.h"
 
 namespace clustersim {
 namespace {
@@ -25,11 +26,12 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
   const Workload& w = *r.workload;
   std::int64_t jobs = 0, done = 0, unfinished = 0, rejected = 0;
   std::vector<double> slow;
-  double nominal_sum = 0, actual_sum = 0;
+  double nominal_sum = 0, actual_sum = 0, energy = 0;
   for (JobId id = 0; id < w.jobs.size(); ++id) {
     if (which != 2 && r.performance[id] != which) continue;
     const JobRun& run = r.result->runs[id];
     ++jobs;
+    if (r.work != nullptr) energy += r.work->job_energy_j(id);
     if (run.state == JobState::kRejected) ++rejected;
     if (run.state == JobState::kUnfinished) ++unfinished;
     if (!Finished(run)) continue;
@@ -53,6 +55,7 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
     j["nominal_seconds"] = nominal_sum;
     j["actual_seconds"] = actual_sum;
   }
+  if (r.work != nullptr) j["energy_j"] = energy;
   return j;
 }
 
@@ -60,7 +63,8 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
   JobsCsvExtra e;
-  e.header = ",nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,actual_duration,power_slowdown";
+  e.header =
+      ",nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,actual_duration,power_slowdown,energy_j";
   e.cells = [&r](JobId id, std::string* out) {
     const Workload& w = *r.workload;
     const JobRun& run = r.result->runs[id];
@@ -82,6 +86,8 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
     if (Finished(run)) row.Double(Actual(run));
     row.Char(',');
     if (Finished(run) && !r.nominal_s.empty() && r.nominal_s[id] > 0) row.Double(Actual(run) / r.nominal_s[id]);
+    row.Char(',');
+    if (r.work != nullptr && run.begin != kNoTime) row.Double(r.work->job_energy_j(id));
   };
   return e;
 }
@@ -93,13 +99,83 @@ std::string WorkSummaryJson(const WorkReport& r) {
   j["time_mode"] = r.tick_s > 0 ? "tick" : "event";
   if (r.tick_s > 0) j["tick_seconds"] = r.tick_s;
   j["classes"] = {{"standard", ClassStats(r, 0)}, {"performance", ClassStats(r, 1)}, {"all", ClassStats(r, 2)}};
+  if (r.work != nullptr) {
+    const ClusterPower& p = r.work->power();
+    const double span = ToSeconds(p.end() - p.begin());
+    double idle = 0, jobs = 0;
+    for (NodeId n = 0; n < p.nodes(); ++n) idle += p.node(n).idle_energy_j();
+    for (JobId id = 0; id < r.workload->jobs.size(); ++id) jobs += r.work->job_energy_j(id);
+    double makespan = 0;
+    {
+      SimTime first = kTimeInfinity, last = kNoTime;
+      for (JobId id = 0; id < r.workload->jobs.size(); ++id) {
+        first = std::min(first, r.workload->jobs[id].submit);
+        if (Finished(r.result->runs[id])) last = std::max(last, r.result->runs[id].end);
+      }
+      if (last != kNoTime) makespan = ToSeconds(last - first);
+    }
+    j["energy"] = {{"span_seconds", span},
+                   {"it_energy_j", p.it_energy_j()},
+                   {"facility_energy_j", p.facility_energy_j()},
+                   {"cooling_energy_j", p.facility_energy_j() - p.it_energy_j()},
+                   {"idle_energy_j", idle},
+                   {"jobs_energy_j", jobs},
+                   {"mean_it_power_w", span > 0 ? p.it_energy_j() / span : 0},
+                   {"peak_it_power_w", p.peak_it_w()},
+                   {"mean_facility_power_w", span > 0 ? p.facility_energy_j() / span : 0},
+                   {"peak_facility_power_w", p.peak_facility_w()},
+                   {"pue", p.it_energy_j() > 0 ? p.facility_energy_j() / p.it_energy_j() : 0},
+                   {"design_it_power_w", p.design_it_w()},
+                   {"energy_delay_product_js", p.it_energy_j() * makespan}};
+  }
   j["definitions"] = {
       {"nominal_duration", "the job alone on its allocation, uncapped, f = 1: max over its pods of "
                            "CPU units / (cores * B_core) and GPU units / (GPUs * B_gpu)"},
       {"power_slowdown", "actual duration (end - begin) / nominal duration, completed jobs with nominal > 0"},
       {"percentiles", "nearest rank: the ceil(p/100 * n)-th smallest value"},
-      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco] only (the page)"}};
+      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco] only (the page)"},
+      {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the first event to the "
+                 "last; idle_energy = each node's power with nothing running at its current frequency and caps; "
+                 "jobs_energy = the rest, attributed to the running pods by demand share (C_req*U_cpu on the CPU "
+                 "side, G_req*U_gpu on the GPU side), so idle + jobs = IT; facility = integral of IT * PUE; "
+                 "energy_delay_product = IT energy * makespan"}};
   return j.dump(2);
+}
+
+void WriteNodesCsv(const WorkReport& r, TextSink* out) {
+  out->buf += "node,class,power_profile,energy_j,cpu_energy_j,gpu_energy_j,idle_energy_j,mean_power_w,"
+              "time_throttled_s,peak_cpu_temp_c\n";
+  const ClusterPower& p = r.work->power();
+  const double span = ToSeconds(p.end() - p.begin());
+  for (NodeId n = 0; n < p.nodes(); ++n) {
+    const NodeModel& m = p.node(n);
+    const Node& node = r.cluster->nodes[n];
+    RowWriter row(&out->buf);
+    row.Text(node.name).Char(',').Text(node.node_class).Char(',');
+    row.Text(node.profile == PowerProfile::kEco ? "eco" : node.profile == PowerProfile::kDraining ? "draining" : "performance");
+    row.Char(',').Double(m.energy_j()).Char(',').Double(m.cpu_energy_j()).Char(',').Double(m.gpu_energy_j()).Char(',');
+    row.Double(m.idle_energy_j()).Char(',').Double(span > 0 ? m.energy_j() / span : 0).Char(',');
+    row.Double(m.throttled_s()).Char(',').Double(m.peak_temp_cpu()).Char('\n');
+    row.Flush();
+    out->Poll();
+  }
+}
+
+void WriteDevicesCsv(const WorkReport& r, TextSink* out) {
+  out->buf += "node,device,energy_j,mean_power_w,time_throttled_s,peak_temp_c\n";
+  const ClusterPower& p = r.work->power();
+  const double span = ToSeconds(p.end() - p.begin());
+  for (NodeId n = 0; n < p.nodes(); ++n) {
+    const NodeModel& m = p.node(n);
+    for (int d = 0; d < m.gpus(); ++d) {
+      RowWriter row(&out->buf);
+      row.Text(r.cluster->nodes[n].name).Char(',').Int(d).Char(',').Double(m.device_energy_j(d)).Char(',');
+      row.Double(span > 0 ? m.device_energy_j(d) / span : 0).Char(',').Double(m.device_throttled_s(d)).Char(',');
+      row.Double(m.peak_temp_gpu(d)).Char('\n');
+      row.Flush();
+      out->Poll();
+    }
+  }
 }
 
 }  // namespace clustersim

@@ -2,7 +2,8 @@
 // What a run on a cluster adds to the outputs (docs/formats.md §4.10):
 // jobs.csv's extra columns
 //   nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,
-//   actual_duration,power_slowdown
+//   actual_duration,power_slowdown,energy_j
+// (energy_j: the node dynamic power attributed to the job, §e.5),
 // and summary.json's "work" object: completions and power-slowdown
 // percentiles per intent class. nominal_duration is the job alone on its
 // allocation, uncapped, at f = 1; power_slowdown = actual / nominal.
@@ -14,15 +15,21 @@
 
 #include "io/jobs_csv.h"
 #include "io/placements_csv.h"
+#include "io/text_sink.h"
+#include "model/cluster.h"
 #include "model/workload.h"
 #include "sim/engine.h"
 
 namespace clustersim {
 
+class WorkExecution;
+
 struct WorkReport {
   const Workload* workload = nullptr;
   const RunResult* result = nullptr;
   const PlacementLog* placements = nullptr;
+  const WorkExecution* work = nullptr;     // work-based runs: energy
+  const Cluster* cluster = nullptr;
   std::vector<std::uint8_t> performance;  // by JobId: the intent class the engine used
   std::vector<double> nominal_s;          // by JobId; empty for fixed durations
   std::string engine;                     // "v1", "legacy" or "" (fixed durations)
@@ -31,5 +38,12 @@ struct WorkReport {
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);
 std::string WorkSummaryJson(const WorkReport& r);  // a JSON object
+
+// nodes.csv: node,class,power_profile,energy_j,cpu_energy_j,gpu_energy_j,
+//   idle_energy_j,mean_power_w,time_throttled_s,peak_cpu_temp_c
+// devices.csv: node,device,energy_j,mean_power_w,time_throttled_s,peak_temp_c
+// Means are over the run's span (first event to last).
+void WriteNodesCsv(const WorkReport& r, TextSink* out);
+void WriteDevicesCsv(const WorkReport& r, TextSink* out);
 
 }  // namespace clustersim

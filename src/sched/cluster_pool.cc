@@ -63,6 +63,7 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
     if (cluster.nodes[n].profile != PowerProfile::kEco) ++non_eco_nodes_;
   }
   idle_nodes_ = static_cast<std::int64_t>(cluster.nodes.size());
+  total_mc_ = free_mc_;
   switch (units_) {
     case PoolUnits::kNodes: capacity_ = idle_nodes_; break;
     case PoolUnits::kCores: capacity_ = free_mc_ / 1000; break;
@@ -298,9 +299,8 @@ bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
   }
   // A gang larger than the whole cluster can never run (a cheap sufficient
   // test of that; finer packing limits show as a job that waits forever).
-  if (total_mc > cluster_.total_millicores()) {
-    *why = fmt::format("the gang requests {} cores, more than the cluster's {}", total_mc / 1000.0,
-                       cluster_.total_millicores() / 1000.0);
+  if (total_mc > total_mc_) {
+    *why = fmt::format("the gang requests {} cores, more than the cluster's {}", total_mc / 1000.0, total_mc_ / 1000.0);
     return false;
   }
   return true;

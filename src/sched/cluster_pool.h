@@ -106,6 +106,7 @@ class ClusterPool final : public ResourcePool {
   PoolUnits units_;
   PlacementStrategy strategy_;
   std::int64_t capacity_ = 0;
+  std::int64_t total_mc_ = 0;  // the cluster's millicores (CanEverFit)
   bool scalar_exact_ = false;
   // Mutable: Fits() places tentatively and caches the plan for Allocate().
   mutable std::vector<Group> groups_;

@@ -1,5 +1,6 @@
 #include "sim/cluster_checker.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -62,6 +63,10 @@ void ClusterChecker::OnEnd(JobId id, SimTime, std::int64_t) {
 }
 
 void ClusterChecker::OnFinish(SimTime) {
+  // Jobs that never ended (stalled work) still hold their nodes: count them
+  // out, then every node must be empty.
+  for (JobId id = 0; id < held_.size(); ++id)
+    if (!held_[id].empty()) OnEnd(id, 0, 0);
   if (run_to_end_) {
     const Cluster& c = pool_.cluster();
     for (NodeId n = 0; n < c.nodes.size(); ++n)
@@ -70,6 +75,18 @@ void ClusterChecker::OnFinish(SimTime) {
                          used_mc_[n] / 1000.0, used_devices_[n]));
   }
   if (work_ == nullptr) return;
+  // Energy is conserved (§e.5): what the pods were given plus what stayed
+  // with the nodes is what the nodes drew, and the nodes' sum is the IT
+  // energy integrated beside them.
+  const ClusterPower& p = work_->power();
+  double nodes = 0, idle = 0, jobs = 0;
+  for (NodeId n = 0; n < p.nodes(); ++n) nodes += p.node(n).energy_j(), idle += p.node(n).idle_energy_j();
+  for (JobId id = 0; id < w_.jobs.size(); ++id) jobs += work_->job_energy_j(id);
+  auto close = [](double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)}); };
+  if (!close(jobs + idle, nodes))
+    Fail(fmt::format("energy not conserved: jobs {} J + idle {} J != nodes {} J", jobs, idle, nodes));
+  if (!close(nodes, p.it_energy_j()))
+    Fail(fmt::format("energy not conserved: nodes {} J != IT {} J", nodes, p.it_energy_j()));
   // A finish falls on the first microsecond (tick) at or after the exact
   // instant, so at most that much work can be left over.
   const double bound = (tick_s_ > 0 ? tick_s_ : 1e-6) * (1 + 1e-6) + 1e-9;

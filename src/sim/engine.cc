@@ -36,12 +36,16 @@ class SimulationLoop {
   RunResult Run() {
     const bool pyss = o_.policy.compat == Compat::kPyss;
     SimTime last = kNoTime;
+    if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
       const SimTime t_dec = sched_->NextDecisionTime();
-      const SimTime now = std::min({t_end, t_arr, t_dec});
+      SimTime now = std::min({t_end, t_arr, t_dec});
       if (now == kTimeInfinity || now > o_.max_time) break;
+      // The hardware's own events (settling, thermal, cap changes, samples)
+      // count only while the workload goes on.
+      if (work_ != nullptr) now = std::min(now, work_->NextPowerEvent());
       if (last != kNoTime) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
         r_.queue.span += now - last;
@@ -53,6 +57,7 @@ class SimulationLoop {
         StepDefault(now, now == t_dec);
     }
     r_.end_time = last == kNoTime ? 0 : last;
+    if (work_ != nullptr) work_->Finish(r_.end_time);
     for (JobRun& run : r_.runs)
       if (run.state == JobState::kWaiting || run.state == JobState::kRunning) run.state = JobState::kUnfinished;
     for (EngineObserver* o : obs_) o->OnFinish(r_.end_time);

@@ -13,11 +13,33 @@
 namespace clustersim {
 
 WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool,
-                             std::vector<power::NodeSettings> settings, const WorkOptions& options)
-    : cluster_(cluster), w_(w), pool_(pool), settings_(std::move(settings)), o_(options),
+                             const WorkOptions& options, ClusterPower* power)
+    : cluster_(cluster), w_(w), pool_(pool), o_(options),
       node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
-      tasks_left_(w.jobs.size(), 0), stats_(w.jobs.size()) {
+      tasks_left_(w.jobs.size(), 0), stats_(w.jobs.size()), job_energy_j_(w.jobs.size(), 0), power_(power) {
   for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog));
+}
+
+void WorkExecution::SetSampler(PowerSampler* sampler, SimTime interval, bool every_event) {
+  sampler_ = sampler;
+  sample_every_ = interval;
+  sample_each_event_ = every_event;
+}
+
+void WorkExecution::Begin(SimTime t0) {
+  std::fill(node_time_.begin(), node_time_.end(), t0);
+  power_->Begin(t0);
+  if (sampler_ != nullptr && sample_every_ > 0) {
+    // The first multiple of the interval at or after t0.
+    const SimTime q = t0 >= 0 ? (t0 + sample_every_ - 1) / sample_every_ : -((-t0) / sample_every_);
+    next_sample_ = q * sample_every_;
+  }
+}
+
+void WorkExecution::Finish(SimTime end) {
+  for (NodeId n = 0; n < cluster_.nodes.size(); ++n) AdvanceNode(n, end);
+  power_->Finish(end);
+  if (sampler_ != nullptr && sample_each_event_ && last_sample_ != end) sampler_->Sample(end, *this);
 }
 
 double WorkExecution::NominalSeconds(JobId id) const {
@@ -87,6 +109,7 @@ void WorkExecution::Start(JobId id, SimTime now) {
     t.cpu_left = std::max(0.0, t.cpu_total);
     t.gpu_left = std::max(0.0, t.gpu_total);
     t.live = true;
+    ++pods_running_;
     node_tasks_[piece.node].push_back(slot);
     Touch(piece.node);
   }
@@ -94,14 +117,16 @@ void WorkExecution::Start(JobId id, SimTime now) {
 
 void WorkExecution::AdvanceNode(NodeId n, SimTime now) {
   const SimTime last = node_time_[n];
-  node_time_[n] = now;
   if (now <= last) return;
+  node_time_[n] = now;
   const double dt = ToSeconds(now - last);
   for (std::uint32_t s : node_tasks_[n]) {
     Task& t = tasks_[s];
     if (t.cpu_left > 0) t.cpu_left -= t.cpu_rate * dt;
     if (t.gpu_left > 0) t.gpu_left -= t.gpu_rate * dt;
+    job_energy_j_[t.job] += t.power_w * dt;
   }
+  power_->AdvanceNode(n, now);
 }
 
 SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
@@ -119,13 +144,12 @@ SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
 
 void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   const std::vector<std::uint32_t>& slots = node_tasks_[n];
-  if (slots.empty()) return;
   const NodeType& type = cluster_.type_of(n);
-  const power::NodeSettings& set = settings_[n];
   const power::PowerSwitches& sw = o_.switches;
   const GpuSpec& gpu = gpu_specs_[cluster_.nodes[n].type];
 
-  // §f: the node's load from its running tasks.
+  // §f: the node's load from its running tasks, then its hardware (§e.6):
+  // frequency under DVFS and the RAPL cap, θ, GPU caps, power.
   std::vector<power::PodLoad> loads;
   loads.reserve(slots.size());
   for (std::uint32_t s : slots) {
@@ -134,12 +158,20 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   }
   const double node_cores = type.millicores / 1000.0;
   const power::NodeLoad load = power::AggregateNodeLoad(loads, node_cores, type.gpus, sw);
-
-  // §c.3/§c.5: the effective frequency under the DVFS target and the cap.
-  double f_eff = set.f_dvfs;
-  if (set.cpu_cap_w > 0) {
-    const power::CpuInputs in{load.cpu_util, load.cpu_class, load.cpu_mem, load.cpu_io, 0, set.throttle_pct};
-    f_eff = power::SolveCpuCap(type.cpu, in, set.f_dvfs, set.cpu_cap_w, sw).f_eff;
+  power_->EvaluateNode(n, load);
+  power_->ScheduleTimer(n);
+  const NodeModel& model = power_->node(n);
+  if (slots.empty()) return;
+  const double f_eff = model.f_eff();
+  const double theta_cpu = model.theta_cpu();
+  // Attribution (§e.5): the node's dynamic power to its pods by demand
+  // share, C_req·U_cpu on the CPU side, G_req·U_gpu on the GPU side.
+  double cpu_demand = 0, gpu_demand = 0;
+  for (std::uint32_t s : slots) {
+    const Task& t = tasks_[s];
+    const WorkProfile& prof = w_.pods[t.pod].profile;
+    if (t.cpu_left > 0) cpu_demand += t.cores * prof.u_cpu;
+    if (t.gpu_left > 0) gpu_demand += t.gpus * prof.u_gpu;
   }
   const int k = static_cast<int>(slots.size());
   const double cpu_share = power::CpuCapacityShare(node_cores, load.cpu_weight);
@@ -179,19 +211,23 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   for (std::size_t i = 0; i < slots.size(); ++i) {
     Task& t = tasks_[slots[i]];
     const WorkProfile& prof = w_.pods[t.pod].profile;
-    const double m = power::JobCpuMultiplier(prof, f_eff, 0, type.cpu.knee);
+    t.power_w = (t.cpu_left > 0 && cpu_demand > 0 ? model.cpu_dynamic_w() * t.cores * prof.u_cpu / cpu_demand : 0) +
+                (t.gpu_left > 0 && gpu_demand > 0 ? model.gpu_dynamic_w() * t.gpus * prof.u_gpu / gpu_demand : 0);
+    const double m = power::JobCpuMultiplier(prof, f_eff, theta_cpu, type.cpu.knee);
     const double ti = power::JobThrottleImpact(prof, m);
     t.cpu_rate = power::CpuProgressRate(sw, power::CpuSpeed(t.cores, o_.base.per_core, ti), k, cpu_share);
     t.gpu_rate = 0;
     if (t.gpus > 0 && t.gpu_total > 0) {
-      caps.assign(static_cast<std::size_t>(t.gpus), set.gpu_cap_w);
-      thetas.assign(static_cast<std::size_t>(t.gpus), 0.0);
+      caps.assign(static_cast<std::size_t>(t.gpus), model.gpu_cap_w());
+      thetas.clear();
+      for (std::uint64_t m = t.devices; m != 0; m &= m - 1)
+        thetas.push_back(power::ThetaForGpuJob(sw, model.theta_gpu(std::countr_zero(m)), theta_cpu));
       power::GpuJobInputs gi;
       gi.g_req = t.gpus;
       gi.s_gpu = prof.s_gpu;
       gi.gt = power::JobGpuThroughput(gpu, prof, caps, thetas, sw);
       gi.feed_impact = power::JobCpuFeedImpact(prof, m);
-      gi.cap_ratio = gpu.max_w > 0 ? power::EffectiveGpuCap(gpu, set.gpu_cap_w) / gpu.max_w : 1;
+      gi.cap_ratio = gpu.max_w > 0 ? power::EffectiveGpuCap(gpu, model.gpu_cap_w()) / gpu.max_w : 1;
       gi.peer = peer[i];
       gi.peer_ratio = ratio[i];
       gi.gpu_share = gpu_share;
@@ -219,6 +255,17 @@ void WorkExecution::Settle(SimTime now) {
 
 SimTime WorkExecution::NextEvent() {
   if (!empty_jobs_.empty()) return empty_jobs_.front().first;  // started at the current time
+  return NextTaskEvent();
+}
+
+SimTime WorkExecution::NextPowerEvent() {
+  SimTime t = std::min(power_->NextEvent(), next_sample_);
+  // Tick mode: the hardware too moves on the tick grid.
+  if (o_.tick > 0 && t != kTimeInfinity) t = (t + o_.tick - 1) / o_.tick * o_.tick;
+  return t;
+}
+
+SimTime WorkExecution::NextTaskEvent() {
   while (!heap_.empty()) {
     const Event& e = heap_.top();
     const Task& t = tasks_[e.slot];
@@ -229,9 +276,16 @@ SimTime WorkExecution::NextEvent() {
 }
 
 void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
+  // A sample shows the state just before this instant's events.
+  if (sampler_ != nullptr && (now >= next_sample_ || sample_each_event_)) {
+    sampler_->Sample(now, *this);
+    last_sample_ = now;
+    while (next_sample_ <= now) next_sample_ += sample_every_ > 0 ? sample_every_ : kTimeInfinity;
+  }
+  if (Status st = power_->Due(now, [this](NodeId n) { Touch(n); }); !st.ok() && status_.ok()) status_ = st;
   for (const auto& [t, id] : empty_jobs_) finished->push_back(id);
   empty_jobs_.clear();
-  while (NextEvent() == now) {
+  while (NextTaskEvent() == now) {
     const Event e = heap_.top();
     heap_.pop();
     Task& t = tasks_[e.slot];
@@ -258,6 +312,7 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
     auto& on_node = node_tasks_[t.node];
     on_node.erase(std::find(on_node.begin(), on_node.end(), e.slot));  // keep the order: sums stay reproducible
     free_slots_.push_back(e.slot);
+    --pods_running_;
     if (--tasks_left_[t.job] == 0) finished->push_back(t.job);
   }
   std::sort(finished->begin(), finished->end());

@@ -29,6 +29,7 @@
 #include "power/node_settings.h"
 #include "power/switches.h"
 #include "sched/cluster_pool.h"
+#include "sim/cluster_power.h"
 
 namespace clustersim {
 
@@ -38,6 +39,18 @@ struct WorkOptions {
   power::BaseSpeeds base;
   bool receiver_gate = false;  // SIM_GPU_RECEIVER_GATE
   SimTime tick = 0;            // 0: event mode
+  SimTime power_step = kTicksPerSecond;  // §e.5 power.step: control step while a node settles
+};
+
+class WorkExecution;
+
+// Receives samples of the cluster's power state (timeseries.csv): at every
+// multiple of an interval, or after every event. A sample shows the state
+// just before the events of its instant.
+class PowerSampler {
+ public:
+  virtual ~PowerSampler() = default;
+  virtual void Sample(SimTime t, const WorkExecution& work) = 0;
 };
 
 // What a finished job's work did, for jobs.csv and the checks.
@@ -51,15 +64,28 @@ struct JobWorkStats {
 
 class WorkExecution {
  public:
-  // REQUIRES: settings.size() == cluster.nodes.size(); the pool outlives this.
-  WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool,
-                std::vector<power::NodeSettings> settings, const WorkOptions& options);
+  // REQUIRES: the pool and the power model outlive this.
+  WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool, const WorkOptions& options,
+                ClusterPower* power);
+
+  // Starts the clocks (power, energy) at t0, the first event of the run.
+  void Begin(SimTime t0);
+  // Closes every integral at the run's last event.
+  void Finish(SimTime end);
+  // Samples every `interval` (0: none) and, with every_event, after each
+  // event time. REQUIRES: before Begin.
+  void SetSampler(PowerSampler* sampler, SimTime interval, bool every_event);
 
   // Job `id` started at `now` on the pieces the pool gave it.
   void Start(JobId id, SimTime now);
-  // The earliest pending event (a task finishing one side or all of its
-  // work), kTimeInfinity if none. REQUIRES: Settle() after the last change.
+  // The earliest pending event of the jobs (a task finishing one side or all
+  // of its work), kTimeInfinity if none. REQUIRES: Settle() after the last
+  // change.
   SimTime NextEvent();
+  // The earliest event of the hardware (a control step, a thermal crossing,
+  // a cap change) or a sample; these only matter while jobs remain, so the
+  // engine stops when NextEvent() and its arrivals are done.
+  SimTime NextPowerEvent();
   // Processes every event due at `now`; jobs whose last task finished are
   // appended to `finished` in job-index order.
   void Process(SimTime now, std::vector<JobId>* finished);
@@ -67,6 +93,12 @@ class WorkExecution {
   void Settle(SimTime now);
 
   const JobWorkStats& stats(JobId id) const { return stats_[id]; }
+  const ClusterPower& power() const { return *power_; }
+  // Dynamic energy attributed to job id so far (§e.5: by demand share).
+  double job_energy_j(JobId id) const { return job_energy_j_[id]; }
+  std::int64_t pods_running() const { return pods_running_; }
+  // Set when a cap schedule change could not be applied (an error ends the run).
+  const Status& status() const { return status_; }
   // Nominal duration of a job (§ jobs.csv), known before it runs.
   double NominalSeconds(JobId id) const;
   std::int64_t events() const { return events_; }
@@ -82,6 +114,7 @@ class WorkExecution {
     double cpu_total = 0, gpu_total = 0;
     double cpu_left = 0, gpu_left = 0;
     double cpu_rate = 0, gpu_rate = 0;
+    double power_w = 0;  // the node's dynamic power attributed to this task
     SimTime cpu_done = kTimeInfinity, gpu_done = kTimeInfinity;  // quantised finish of each side
     SimTime next_event = kTimeInfinity;  // the event queued with the current version, if any
     std::uint32_t version = 0;
@@ -100,12 +133,12 @@ class WorkExecution {
   void RecomputeNode(NodeId n, SimTime now);
   void Touch(NodeId n);
   SimTime FinishTime(SimTime now, double left, double rate) const;
+  SimTime NextTaskEvent();
   std::uint32_t NewSlot();
 
   const Cluster& cluster_;
   const Workload& w_;
   const ClusterPool& pool_;
-  std::vector<power::NodeSettings> settings_;
   WorkOptions o_;
   std::vector<GpuSpec> gpu_specs_;         // by node type, after the gpu_catalog switch
   std::vector<Task> tasks_;
@@ -117,6 +150,14 @@ class WorkExecution {
   std::vector<std::uint32_t> tasks_left_;  // by job
   std::vector<std::pair<SimTime, JobId>> empty_jobs_;  // jobs without pieces (zero nodes): they end at once
   std::vector<JobWorkStats> stats_;
+  std::vector<double> job_energy_j_;
+  ClusterPower* power_;
+  PowerSampler* sampler_ = nullptr;
+  SimTime sample_every_ = 0, next_sample_ = kTimeInfinity;
+  bool sample_each_event_ = false;
+  SimTime last_sample_ = kNoTime;
+  std::int64_t pods_running_ = 0;
+  Status status_;
   std::priority_queue<Event, std::vector<Event>, std::greater<>> heap_;
   std::int64_t events_ = 0;
 };

@@ -1,0 +1,66 @@
+#include "io/ambient_csv.h"
+
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "io/file_reader.h"
+#include "io/number_parse.h"
+#include "io/text_lines.h"
+#include "model/text_escape.h"
+
+namespace clustersim {
+namespace {
+
+bool Number(std::string_view s, double* out) {
+  SimTime t = 0;  // decimal seconds are exact; the same parser serves °C
+  if (ParseSeconds(s, &t) != ParseError::kOk) return false;
+  *out = ToSeconds(t);
+  return std::isfinite(*out);
+}
+
+}  // namespace
+
+Result<Ambient> ParseAmbient(const std::string& text) {
+  Ambient a;
+  std::error_code ec;
+  if (text.ends_with(".csv") || std::filesystem::is_regular_file(text, ec)) {
+    auto file = ReadFile(text);
+    if (!file.ok()) return file.status();
+    a.kind = Ambient::Kind::kSteps;
+    LineCursor cursor(file.value().view());
+    std::string_view line;
+    std::vector<std::string_view> f;
+    while (cursor.Next(&line)) {
+      if (IsBlank(line)) continue;
+      SplitCsv(line, &f);
+      double t = 0, c = 0;
+      if (f.size() != 2 || !Number(f[0], &t) || !Number(f[1], &c)) {
+        if (a.steps.empty() && cursor.line_number() == 1) continue;  // a header
+        return Status::Error(fmt::format("{}:{}: expected time_s,temp_c", EscapeControl(text), cursor.line_number()));
+      }
+      if (!a.steps.empty() && t <= a.steps.back().first)
+        return Status::Error(fmt::format("{}:{}: times must increase", EscapeControl(text), cursor.line_number()));
+      a.steps.emplace_back(t, c);
+    }
+    if (!cursor.ok()) return Status::Error(cursor.Error(text));
+    if (a.steps.empty()) return Status::Error(EscapeControl(text) + ": no ambient rows");
+    a.sinusoid.base_c = a.steps.front().second;
+    return a;
+  }
+  std::vector<std::string_view> parts;
+  SplitCsv(text, &parts);
+  double v[3] = {20, 0, 24};
+  if (parts.size() != 1 && parts.size() != 3)
+    return Status::Error(fmt::format("--ambient: expected C, BASE,AMPLITUDE,PERIOD_H or a CSV file, got '{}'",
+                                     EscapeControl(text)));
+  for (std::size_t i = 0; i < parts.size(); ++i)
+    if (!Number(parts[i], &v[i]))
+      return Status::Error(fmt::format("--ambient: '{}' is not a number", EscapeControl(parts[i])));
+  if (parts.size() == 3 && !(v[2] > 0)) return Status::Error("--ambient: the period must be > 0 hours");
+  a.sinusoid = {v[0], parts.size() == 3 ? v[1] : 0, v[2] * 3600};
+  return a;
+}
+
+}  // namespace clustersim

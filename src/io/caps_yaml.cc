@@ -1,0 +1,138 @@
+#include "io/caps_yaml.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "io/file_reader.h"
+#include "io/node_selector.h"
+#include "io/number_parse.h"
+#include "io/yaml_fields.h"
+#include "model/text_escape.h"
+
+namespace clustersim {
+
+bool ParseDurationText(std::string_view text, double* seconds) {
+  std::string_view t = Trim(text);
+  double unit = 1;
+  if (!t.empty()) {
+    switch (t.back()) {
+      case 's': unit = 1; break;
+      case 'm': unit = 60; break;
+      case 'h': unit = 3600; break;
+      case 'd': unit = 86400; break;
+      default: unit = 0;
+    }
+    if (unit != 0) t.remove_suffix(1);
+    else unit = 1;
+  }
+  if (t.empty()) return false;
+  for (char c : t)
+    if (!((c >= '0' && c <= '9') || c == '.')) return false;
+  double v = 0;
+  const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v)) return false;
+  *seconds = v * unit;
+  return *seconds <= static_cast<double>(kMaxInputSeconds);
+}
+
+namespace {
+
+bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out) {
+  if (!n.IsScalar()) return f->Fail(n, path, "must be a single value");
+  *out = n.Scalar();
+  return true;
+}
+
+// A cap value: watts, a percent, or none.
+bool Cap(YamlFields* f, const YAML::Node& n, std::string_view path, CapSetting* out) {
+  std::string text;
+  if (!Scalar(f, n, path, &text)) return false;
+  if (text == "none") {
+    *out = CapSetting{};
+    return true;
+  }
+  auto c = ParseCapValue(text);
+  if (!c.ok()) return f->Fail(n, path, c.status().message());
+  *out = c.value();
+  return true;
+}
+
+}  // namespace
+
+Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name) {
+  YamlFields f(name);
+  YAML::Node root;
+  if (!f.Parse(text, &root)) return f.status();
+  if (!root.IsDefined() || root.IsNull())
+    return Status::Error(EscapeControl(name) + ": (top): the cap schedule is empty");
+  if (!f.RequireMap(root, "(top)") || !f.CheckKeys(root, "(top)", {"changes"}) || !f.Require(root, "(top)", "changes"))
+    return f.status();
+  const YAML::Node list = root["changes"];
+  if (!f.RequireSequence(list, "changes")) return f.status();
+  std::vector<CapChange> out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const YAML::Node c = list[i];
+    const std::string path = IndexPath("changes", i);
+    if (!f.RequireMap(c, path) ||
+        !f.CheckKeys(c, path, {"at", "nodes", "cpu_cap", "gpu_cap", "freq_scale"}) || !f.Require(c, path, "at"))
+      return f.status();
+    CapChange ch;
+    ch.line = YamlFields::LineOf(c);
+    std::string text_at;
+    double at = 0;
+    if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at)) return f.status();
+    if (!ParseDurationText(text_at, &at)) {
+      f.Fail(c["at"], FieldPath(path, "at"),
+             fmt::format("expected seconds or a duration such as 90s, 30m, 2h, 1d (at least 0), got '{}'",
+                         EscapeControl(text_at)));
+      return f.status();
+    }
+    ch.at = static_cast<SimTime>(std::llround(at * kTicksPerSecond));
+    if (c["nodes"]) {
+      std::string sel;
+      if (!Scalar(&f, c["nodes"], FieldPath(path, "nodes"), &sel)) return f.status();
+      auto s = ParseNodeSelector(sel);
+      if (!s.ok()) {
+        f.Fail(c["nodes"], FieldPath(path, "nodes"), s.status().message());
+        return f.status();
+      }
+      ch.nodes = s.value();
+    }
+    if (c["cpu_cap"]) {
+      ch.set_cpu_cap = true;
+      if (!Cap(&f, c["cpu_cap"], FieldPath(path, "cpu_cap"), &ch.cpu_cap)) return f.status();
+    }
+    if (c["gpu_cap"]) {
+      ch.set_gpu_cap = true;
+      if (!Cap(&f, c["gpu_cap"], FieldPath(path, "gpu_cap"), &ch.gpu_cap)) return f.status();
+    }
+    if (c["freq_scale"]) {
+      ch.set_freq = true;
+      if (!f.Number(c["freq_scale"], FieldPath(path, "freq_scale"), &ch.freq_scale)) return f.status();
+      if (!(ch.freq_scale > 0 && ch.freq_scale <= 1)) {
+        f.Fail(c["freq_scale"], FieldPath(path, "freq_scale"), fmt::format("must be in (0, 1], got {}", ch.freq_scale));
+        return f.status();
+      }
+    }
+    if (!ch.set_cpu_cap && !ch.set_gpu_cap && !ch.set_freq) {
+      f.Fail(c, path, "changes nothing: give cpu_cap, gpu_cap or freq_scale");
+      return f.status();
+    }
+    if (ch.set_freq && ch.set_cpu_cap && ch.cpu_cap.kind == CapSetting::Kind::kPercent) {
+      f.Fail(c, path, "give freq_scale or a CPU percent (both set the DVFS target), not both");
+      return f.status();
+    }
+    out.push_back(ch);
+  }
+  return out;
+}
+
+Result<std::vector<CapChange>> LoadCapSchedule(const std::string& path) {
+  auto text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  return LoadCapScheduleText(text.value().view(), path);
+}
+
+}  // namespace clustersim

@@ -1,0 +1,237 @@
+#include "sim/node_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "power/cpu_power.h"
+#include "power/facility.h"
+
+namespace clustersim {
+namespace {
+
+SimTime WindowOf(double seconds) { return static_cast<SimTime>(std::llround(seconds * kTicksPerSecond)); }
+
+// The instant a first-order trajectory from `x` toward `target` (time
+// constant tau) crosses `level`, as seconds from now; +inf if it never does.
+double CrossingSeconds(double x, double target, double level, double tau) {
+  if ((x < level) == (target <= level) || x == level) return std::numeric_limits<double>::infinity();
+  return tau * std::log((x - target) / (level - target));
+}
+
+}  // namespace
+
+NodeModel::NodeModel(const NodeType& type, const GpuSpec& gpu, const power::NodeSettings& s,
+                     const power::PowerSwitches& sw)
+    : cpu_(type.cpu), gpu_(gpu), gpus_(type.gpus), sw_(sw),
+      cpu_avg_(WindowOf(type.cpu.telemetry_window_s), 0) {
+  k_cpu_ = power::ThermalConductance(cpu_.thermal, power::CpuDesignPower(cpu_), sw.thermal_k);
+  k_gpu_ = power::ThermalConductance(gpu_.thermal, gpu_.max_w, sw.thermal_k);
+  const std::size_t n = static_cast<std::size_t>(gpus_);
+  t_gpu_.assign(n, gpu_.thermal.ambient_c);
+  theta_gpu_.assign(n, 0);
+  device_w_.assign(n, 0);
+  device_idle_w_.assign(n, 0);
+  gpu_avg_.assign(n, power::BoxcarAverage(WindowOf(gpu_.telemetry_window_s), 0));
+  gpu_ema_.assign(n, 0);
+  device_energy_j_.assign(n, 0);
+  device_throttled_s_.assign(n, 0);
+  peak_t_gpu_.assign(n, gpu_.thermal.ambient_c);
+  t_cpu_ = peak_t_cpu_ = cpu_.thermal.ambient_c;
+  // The node starts settled at its static operating point; a later change
+  // of targets settles from there.
+  SetTargets(s);
+  f_dvfs_ = f_target_;
+  cpu_cap_ = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;
+  cap_active_ = cap_target_ > 0;
+  gpu_cap_ = gpu_cap_target_;
+}
+
+void NodeModel::SetTargets(const power::NodeSettings& s) {
+  throttle_pct_ = s.throttle_pct;
+  f_target_ = s.f_dvfs;
+  cap_target_ = s.cpu_cap_w;
+  if (cap_target_ > 0) cap_active_ = true;
+  gpu_cap_target_ = s.gpu_cap_w;
+}
+
+void NodeModel::Begin(SimTime t0) {
+  last_ = t0;
+  Evaluate(power::NodeLoad{});
+  // Telemetry before the start is the idle power (§e.4).
+  cpu_avg_ = power::BoxcarAverage(WindowOf(cpu_.telemetry_window_s), cpu_w_);
+  cpu_ema_ = cpu_w_;
+  for (int d = 0; d < gpus_; ++d) {
+    gpu_avg_[d] = power::BoxcarAverage(WindowOf(gpu_.telemetry_window_s), device_w_[d]);
+    gpu_ema_[d] = device_w_[d];
+  }
+}
+
+bool NodeModel::Settled() const {
+  const double cap_goal = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;
+  return f_dvfs_ == f_target_ && (!cap_active_ || cpu_cap_ == cap_goal) && gpu_cap_ == gpu_cap_target_;
+}
+
+void NodeModel::Advance(SimTime now) {
+  if (now <= last_) return;
+  const double dt = ToSeconds(now - last_);
+  // Energy at the held power; throttled time where θ acted.
+  cpu_energy_j_ += cpu_w_ * dt;
+  gpu_energy_j_ += gpu_w_ * dt;
+  idle_energy_j_ += (cpu_idle_w_ + gpu_idle_w_) * dt;
+  bool throttled = theta_cpu_ > 0;
+  for (int d = 0; d < gpus_; ++d) {
+    device_energy_j_[d] += device_w_[d] * dt;
+    if (theta_gpu_[d] > 0) device_throttled_s_[d] += dt, throttled = true;
+  }
+  if (throttled) throttled_s_ += dt;
+  // Temperatures follow the held power exactly (a monotone path: its peak
+  // is at an end). Quasi-static (Joulie) sets them at each evaluation.
+  if (sw_.dynamics != power::Dynamics::kQuasiStatic) {
+    t_cpu_ = TempCpu(now);
+    for (int d = 0; d < gpus_; ++d) t_gpu_[d] = TempGpu(d, now);
+  }
+  peak_t_cpu_ = std::max(peak_t_cpu_, t_cpu_);
+  for (int d = 0; d < gpus_; ++d) peak_t_gpu_[d] = std::max(peak_t_gpu_[d], t_gpu_[d]);
+  if (sw_.telemetry == power::Telemetry::kEma) {
+    cpu_ema_ = power::EmaStep(cpu_ema_, cpu_w_, dt, cpu_.telemetry_window_s);
+    for (int d = 0; d < gpus_; ++d) gpu_ema_[d] = power::EmaStep(gpu_ema_[d], device_w_[d], dt, gpu_.telemetry_window_s);
+  }
+  // States settle toward their targets (§e.1).
+  f_dvfs_ = power::AdvanceState(sw_.dynamics, f_dvfs_, f_target_, dt, cpu_.dvfs_tau_s);
+  if (cap_active_) {
+    const double goal = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;
+    cpu_cap_ = power::AdvanceState(sw_.dynamics, cpu_cap_, goal, dt, cpu_.cap_tau_s);
+    if (cap_target_ <= 0 && cpu_cap_ == goal) cap_active_ = false;  // a removed cap has let go
+  }
+  gpu_cap_ = power::AdvanceState(sw_.dynamics, gpu_cap_, gpu_cap_target_, dt, gpu_.cap_tau_s);
+  last_ = now;
+}
+
+void NodeModel::Evaluate(const power::NodeLoad& load) {
+  cpu_util_ = load.cpu_util;
+  gpu_util_ = load.gpu_util;
+  // CPU (§c): θ from the temperature at the start of the step.
+  theta_cpu_ = power::AppliedTheta(sw_, power::ThrottleFraction(t_cpu_, cpu_.thermal));
+  auto cpu_at = [&](double theta, double* f_eff, bool* saturated) {
+    const power::CpuInputs in{load.cpu_util, load.cpu_class, load.cpu_mem, load.cpu_io, theta, throttle_pct_};
+    if (cap_active_) {
+      const power::CpuOperatingPoint op = power::SolveCpuCap(cpu_, in, f_dvfs_, cpu_cap_, sw_);
+      *f_eff = op.f_eff;
+      *saturated = op.saturated;
+      return op.power_w;
+    }
+    *f_eff = f_dvfs_;
+    *saturated = false;
+    return power::CpuNodePower(cpu_, in, f_dvfs_, sw_.cstate_bonus);
+  };
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic && sw_.thermal_throttle) {
+    // Joulie's order (§e.2 COMPAT): P with the old θ, T jumps to its steady
+    // value, θ from it, P once more.
+    double f = 1;
+    bool sat = false;
+    const power::QuasiStaticThermal q = power::QuasiStaticThermalEvaluation(
+        theta_cpu_, cpu_.thermal, k_cpu_, [&](double theta) { return cpu_at(theta, &f, &sat); });
+    t_cpu_ = q.temp_c;
+    theta_cpu_ = q.theta;
+  }
+  cpu_w_ = cpu_at(theta_cpu_, &f_eff_, &saturated_);
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic && !sw_.thermal_throttle)
+    t_cpu_ = power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
+  // The same frequency and caps with nothing running: what stays with the
+  // node when energy is attributed (§e.5).
+  {
+    const power::CpuInputs idle{0, CpuClass::kMixed, 0, 0, theta_cpu_, throttle_pct_};
+    cpu_idle_w_ = std::min(cpu_w_, power::CpuNodePower(cpu_, idle, f_eff_, sw_.cstate_bonus));
+  }
+  // GPUs (§d): the aggregate utilisation split over devices (§d.5).
+  gpu_w_ = gpu_idle_w_ = 0;
+  if (gpus_ > 0) {
+    const power::GpuUtilSplit split = power::SplitGpuUtil(load.gpu_util, gpus_);
+    for (int d = 0; d < gpus_; ++d) {
+      theta_gpu_[d] = power::AppliedTheta(sw_, power::ThrottleFraction(t_gpu_[d], gpu_.thermal));
+      const power::GpuDeviceResult r = power::EvaluateGpuDevice(gpu_, load.gpu_class, split.UtilOf(d), load.gpu_mem,
+                                                                load.gpu_feed, gpu_cap_, theta_gpu_[d], sw_);
+      device_w_[d] = r.power_w;
+      device_idle_w_[d] = std::min(
+          r.power_w, power::GpuDevicePower(gpu_, 0, gpu_.idle_w, gpu_cap_, sw_.gpu_d3cold));
+      gpu_w_ += device_w_[d];
+      gpu_idle_w_ += device_idle_w_[d];
+      if (sw_.dynamics == power::Dynamics::kQuasiStatic)
+        t_gpu_[d] = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+    }
+  }
+  cpu_avg_.Set(last_, cpu_w_);
+  for (int d = 0; d < gpus_; ++d) gpu_avg_[d].Set(last_, device_w_[d]);
+}
+
+// After 40 time constants the exponential is below 1e-17: the temperature
+// is its steady value (and exp would only crawl through underflow).
+double NodeModel::TempCpu(SimTime t) const {
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_) return t_cpu_;
+  const double dt = ToSeconds(t - last_);
+  if (dt > 40 * cpu_.thermal.tau_s) return power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
+  return power::TemperatureAfter(t_cpu_, cpu_w_, cpu_.thermal, k_cpu_, dt);
+}
+
+double NodeModel::TempGpu(int d, SimTime t) const {
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_) return t_gpu_[d];
+  const double dt = ToSeconds(t - last_);
+  if (dt > 40 * gpu_.thermal.tau_s) return power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+  return power::TemperatureAfter(t_gpu_[d], device_w_[d], gpu_.thermal, k_gpu_, dt);
+}
+
+void NodeModel::GpuTempStats(SimTime t, double* sum, double* max) const {
+  const double dt = ToSeconds(t - last_);
+  const bool steady = sw_.dynamics != power::Dynamics::kQuasiStatic && dt > 40 * gpu_.thermal.tau_s;
+  const bool frozen = sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_;
+  const double decay = steady || frozen ? 0 : std::exp(-dt / gpu_.thermal.tau_s);
+  for (int d = 0; d < gpus_; ++d) {
+    double temp = t_gpu_[d];
+    if (!frozen) {
+      const double target = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+      temp = steady ? target : target + (t_gpu_[d] - target) * decay;
+    }
+    *sum += temp;
+    *max = std::max(*max, temp);
+  }
+}
+
+double NodeModel::CpuAverageW(SimTime t) const {
+  switch (sw_.telemetry) {
+    case power::Telemetry::kBoxcar: return cpu_avg_.Average(t);
+    case power::Telemetry::kEma: return power::EmaStep(cpu_ema_, cpu_w_, ToSeconds(t - last_), cpu_.telemetry_window_s);
+    case power::Telemetry::kQuasiStatic: break;
+  }
+  return cpu_w_;
+}
+
+double NodeModel::GpuAverageW(int d, SimTime t) const {
+  switch (sw_.telemetry) {
+    case power::Telemetry::kBoxcar: return gpu_avg_[d].Average(t);
+    case power::Telemetry::kEma:
+      return power::EmaStep(gpu_ema_[d], device_w_[d], ToSeconds(t - last_), gpu_.telemetry_window_s);
+    case power::Telemetry::kQuasiStatic: break;
+  }
+  return device_w_[d];
+}
+
+SimTime NodeModel::NextChange(SimTime step) const {
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic) return kTimeInfinity;
+  if (!Settled()) return last_ + step;
+  if (!sw_.thermal_throttle) return kTimeInfinity;
+  // Inside a band θ moves with T: step. Outside, ask for the crossing.
+  double first = std::numeric_limits<double>::infinity();
+  auto consider = [&](double t, double p, const ThermalSpec& th, double k) {
+    const double target = power::SteadyTemperature(th.ambient_c, p, k);
+    if (t > th.start_c && t < th.full_c && std::fabs(t - target) > 1e-9) first = 0;
+    first = std::min({first, CrossingSeconds(t, target, th.start_c, th.tau_s),
+                      CrossingSeconds(t, target, th.full_c, th.tau_s)});
+  };
+  consider(t_cpu_, cpu_w_, cpu_.thermal, k_cpu_);
+  for (int d = 0; d < gpus_; ++d) consider(t_gpu_[d], device_w_[d], gpu_.thermal, k_gpu_);
+  if (first == 0) return last_ + step;
+  if (!std::isfinite(first) || first * kTicksPerSecond > static_cast<double>(kMaxSimTime - last_)) return kTimeInfinity;
+  return last_ + std::max<SimTime>(1, static_cast<SimTime>(std::ceil(first * kTicksPerSecond)));
+}
+
+}  // namespace clustersim
