@@ -73,12 +73,12 @@ Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluste
       if (c->set_gpu_cap) op.gpu_cap = c->gpu_cap;
       auto s = power::ResolveNodeSettings(cluster.types[cluster.nodes[n].type], op);
       if (!s.ok())
-        return Status::Error(fmt::format("{}:{}: node {}: {}", config.caps_file, c->line, cluster.nodes[n].name,
-                                         s.status().message()));
+        return Status::Error(fmt::format("{}:{}: changes[{}]: node {}: {}", config.caps_file, c->line, c->index,
+                                         cluster.nodes[n].name, s.status().message()));
     }
     if (!matched)
-      return Status::Error(fmt::format("{}:{}: nodes: '{}' matches no node of the cluster", config.caps_file, c->line,
-                                       c->nodes.ToString()));
+      return Status::Error(fmt::format("{}:{}: changes[{}].nodes: '{}' matches no node of the cluster",
+                                       config.caps_file, c->line, c->index, c->nodes.ToString()));
   }
   return out;
 }

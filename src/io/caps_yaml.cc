@@ -80,6 +80,7 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       return f.status();
     CapChange ch;
     ch.line = YamlFields::LineOf(c);
+    ch.index = i;
     std::string text_at;
     double at = 0;
     if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at)) return f.status();

@@ -185,7 +185,7 @@ SimTime ClusterPower::NextEvent() {
   return std::min(timer, change);
 }
 
-Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& touch) {
+Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& prepare) {
   // In tick mode `now` is the tick at or after a change's time: everything
   // due by now applies.
   for (; next_change_ < schedule_.size() && schedule_[next_change_].at <= now; ++next_change_) {
@@ -205,17 +205,15 @@ Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& touch) 
       if (!s.ok())
         return Status::Error(fmt::format("cap schedule line {}: node {}: {}", c.line, cluster_.nodes[n].name,
                                          s.status().message()));
-      AdvanceNode(n, now);
+      prepare(n);
       models_[n].SetTargets(s.value());
-      touch(n);
     }
   }
   while (!timers_.empty() && timers_.top().time <= now) {
     const Timer t = timers_.top();
     timers_.pop();
     if (t.version != timer_version_[t.node]) continue;
-    AdvanceNode(t.node, now);
-    touch(t.node);
+    prepare(t.node);
   }
   return Status::Ok();
 }

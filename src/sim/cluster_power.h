@@ -32,6 +32,7 @@ struct CapChange {
   CapSetting gpu_cap;   // kNone = uncapped
   double freq_scale = 1;
   std::int64_t line = 0;  // in the schedule file, for messages
+  std::size_t index = 0;  // position in the file's `changes`
 };
 
 // Ambient outside the nodes (§g): constant, a sinusoid, or steps read from
@@ -60,9 +61,11 @@ class ClusterPower {
   void EvaluateNode(NodeId n, const power::NodeLoad& load);
   // The earliest cap change or node timer; kTimeInfinity if none.
   SimTime NextEvent();
-  // Applies the cap changes and pops the node timers due at `now`; calls
-  // touch(n) for every node that must be re-evaluated (already advanced).
-  Status Due(SimTime now, const std::function<void(NodeId)>& touch);
+  // Applies the cap changes and pops the node timers due at `now`. For
+  // every node concerned, prepare(n) is called first: it must bring the
+  // node (its pods and, through AdvanceNode, its hardware) up to now and
+  // mark it for re-evaluation.
+  Status Due(SimTime now, const std::function<void(NodeId)>& prepare);
   // Schedules node n's next timer after an evaluation.
   void ScheduleTimer(NodeId n);
   // Closes every integral at the end of the run.

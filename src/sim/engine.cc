@@ -42,10 +42,14 @@ class SimulationLoop {
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
       const SimTime t_dec = sched_->NextDecisionTime();
       SimTime now = std::min({t_end, t_arr, t_dec});
-      if (now == kTimeInfinity || now > o_.max_time) break;
       // The hardware's own events (settling, thermal, cap changes, samples)
-      // count only while the workload goes on.
-      if (work_ != nullptr) now = std::min(now, work_->NextPowerEvent());
+      // count only while the workload goes on: jobs to come, or pods on
+      // nodes, even pods stalled by a throttle that cooling may lift. A
+      // node that settles with its pods stalled has no events left: the run
+      // ends there and they stay unfinished.
+      if (work_ != nullptr && (now != kTimeInfinity || work_->pods_running() > 0))
+        now = std::min(now, work_->NextPowerEvent(now != kTimeInfinity));
+      if (now == kTimeInfinity || now > o_.max_time) break;
       if (last != kNoTime) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
         r_.queue.span += now - last;

@@ -57,6 +57,14 @@ void NodeModel::SetTargets(const power::NodeSettings& s) {
 void NodeModel::Begin(SimTime t0) {
   last_ = t0;
   Evaluate(power::NodeLoad{});
+  // The node has idled since long before the run: its temperatures are
+  // those of its idle power (as its telemetry is, below).
+  if (sw_.dynamics != power::Dynamics::kQuasiStatic) {
+    t_cpu_ = peak_t_cpu_ = power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
+    for (int d = 0; d < gpus_; ++d)
+      t_gpu_[d] = peak_t_gpu_[d] = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+    Evaluate(power::NodeLoad{});  // θ from those temperatures
+  }
   // Telemetry before the start is the idle power (§e.4).
   cpu_avg_ = power::BoxcarAverage(WindowOf(cpu_.telemetry_window_s), cpu_w_);
   cpu_ema_ = cpu_w_;

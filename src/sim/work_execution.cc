@@ -39,7 +39,9 @@ void WorkExecution::Begin(SimTime t0) {
 void WorkExecution::Finish(SimTime end) {
   for (NodeId n = 0; n < cluster_.nodes.size(); ++n) AdvanceNode(n, end);
   power_->Finish(end);
-  if (sampler_ != nullptr && sample_each_event_ && last_sample_ != end) sampler_->Sample(end, *this);
+  // The last row shows the state the run ends in (off the interval grid
+  // when the end falls between samples).
+  if (sampler_ != nullptr && last_sample_ != end) sampler_->Sample(end, *this);
 }
 
 double WorkExecution::NominalSeconds(JobId id) const {
@@ -258,8 +260,10 @@ SimTime WorkExecution::NextEvent() {
   return NextTaskEvent();
 }
 
-SimTime WorkExecution::NextPowerEvent() {
-  SimTime t = std::min(power_->NextEvent(), next_sample_);
+SimTime WorkExecution::NextPowerEvent(bool workload_events) {
+  const SimTime hardware = power_->NextEvent();
+  if (!workload_events && hardware == kTimeInfinity) return kTimeInfinity;
+  SimTime t = std::min(hardware, next_sample_);
   // Tick mode: the hardware too moves on the tick grid.
   if (o_.tick > 0 && t != kTimeInfinity) t = (t + o_.tick - 1) / o_.tick * o_.tick;
   return t;
@@ -282,7 +286,12 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
     last_sample_ = now;
     while (next_sample_ <= now) next_sample_ += sample_every_ > 0 ? sample_every_ : kTimeInfinity;
   }
-  if (Status st = power_->Due(now, [this](NodeId n) { Touch(n); }); !st.ok() && status_.ok()) status_ = st;
+  // Hardware events: the node's pods progress at their old rates up to now.
+  const auto prepare = [this, now](NodeId n) {
+    AdvanceNode(n, now);
+    Touch(n);
+  };
+  if (Status st = power_->Due(now, prepare); !st.ok() && status_.ok()) status_ = st;
   for (const auto& [t, id] : empty_jobs_) finished->push_back(id);
   empty_jobs_.clear();
   while (NextTaskEvent() == now) {

@@ -84,8 +84,10 @@ class WorkExecution {
   SimTime NextEvent();
   // The earliest event of the hardware (a control step, a thermal crossing,
   // a cap change) or a sample; these only matter while jobs remain, so the
-  // engine stops when NextEvent() and its arrivals are done.
-  SimTime NextPowerEvent();
+  // engine asks only while jobs are to come or pods run. Without
+  // `workload_events` (every pod left is stalled), samples follow the
+  // hardware: once it has settled nothing can change and the run ends.
+  SimTime NextPowerEvent(bool workload_events);
   // Processes every event due at `now`; jobs whose last task finished are
   // appended to `finished` in job-index order.
   void Process(SimTime now, std::vector<JobId>* finished);

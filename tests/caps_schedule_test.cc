@@ -1,0 +1,85 @@
+// Cap schedules (io/caps_yaml.h): the accepted form, and the bad-input
+// corpus tests/data/bad_caps/ (each FILE.yaml with its exact one-line
+// message in FILE.expected, `{file}` standing for the path).
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "cli/cluster_setup.h"
+#include "io/caps_yaml.h"
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
+
+namespace clustersim {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(CapSchedule, ReadsEveryField) {
+  auto s = LoadCapScheduleText(
+      "changes:\n  - at: 2h\n    nodes: profile=eco\n    cpu_cap: 300W\n    gpu_cap: 70%\n"
+      "  - at: 90\n    cpu_cap: none\n    freq_scale: 0.8\n  - at: 1.5m\n    gpu_cap: none\n",
+      "caps.yaml");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const std::vector<CapChange>& c = s.value();
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[0].at, 7200 * kTicksPerSecond);
+  EXPECT_EQ(c[0].nodes.ToString(), "profile=eco");
+  EXPECT_TRUE(c[0].set_cpu_cap && c[0].set_gpu_cap && !c[0].set_freq);
+  EXPECT_EQ(c[0].cpu_cap.kind, CapSetting::Kind::kWatts);
+  EXPECT_EQ(c[0].cpu_cap.value, 300);
+  EXPECT_EQ(c[0].gpu_cap.kind, CapSetting::Kind::kPercent);
+  EXPECT_EQ(c[1].at, 90 * kTicksPerSecond);
+  EXPECT_EQ(c[1].cpu_cap.kind, CapSetting::Kind::kNone);  // removes the RAPL cap
+  EXPECT_EQ(c[1].freq_scale, 0.8);
+  EXPECT_EQ(c[1].nodes.ToString(), "all");
+  EXPECT_EQ(c[2].at, 90 * kTicksPerSecond);
+  EXPECT_EQ(c[2].line, 9);
+}
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+TEST(CapSchedule, BadInputCorpusGivesItsExactMessages) {
+  const fs::path dir = fs::path(CLUSTERSIM_TEST_DATA) / "bad_caps";
+  std::vector<fs::path> cases;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".yaml") cases.push_back(e.path());
+  std::sort(cases.begin(), cases.end());
+  ASSERT_GE(cases.size(), 15u);
+  auto cluster = LoadClusterText(
+      "nodes:\n  - node_name_prefix: g\n    replicas: 2\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 2\n"
+      "    power_profile: eco\n",
+      "cluster.yaml", ShippedCatalog());
+  ASSERT_TRUE(cluster.ok());
+  for (const fs::path& yaml : cases) {
+    SCOPED_TRACE(yaml.filename().string());
+    std::string expected = ReadAll(fs::path(yaml).replace_extension(".expected"));
+    while (!expected.empty() && expected.back() == '\n') expected.pop_back();
+    for (std::size_t at; (at = expected.find("{file}")) != std::string::npos;) expected.replace(at, 6, yaml.string());
+    auto s = LoadCapSchedule(yaml.string());
+    std::string got;
+    if (!s.ok()) {
+      got = s.status().message();
+    } else {  // well formed: the cluster decides (a selector that matches nothing)
+      ClusterConfig config;
+      config.caps_file = yaml.string();
+      auto ops = ResolveOperatingPoints(cluster.value(), config, s.value());
+      got = ops.ok() ? "ok" : ops.status().message();
+    }
+    EXPECT_EQ(got, expected);
+  }
+}
+
+}  // namespace
+}  // namespace clustersim

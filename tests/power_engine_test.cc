@@ -1,0 +1,314 @@
+// Part 2 of seed 002 end to end: node power, energy and its attribution,
+// facility energy, telemetry averages, temperatures, throttling, cap
+// schedules, and convergence of the approximations (tick, control step).
+// Hand-computed cases use an analytic node whose power is linear:
+// P = Idle + (PMax - Idle) * u * f with Idle 100 W, PMax 300 W, alpha = beta
+// = 1, and jobs with M = I = 0 (activity 1).
+
+#include <cmath>
+#include "power/switches.h"
+#include <functional>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/run_config.h"
+#include "work_test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kLinearNode =
+    "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
+    "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1}\n";
+const std::string kFlat =
+    R"("workloadClass":{"cpu":"cpu.compute_bound"},"workloadProfile":{"cpuUtilization":1,"memoryIntensity":0,)"
+    R"("ioIntensity":0})";
+
+struct Case {
+  fs::path dir;
+  nlohmann::json summary;
+  int rc = -1;
+  std::string err;
+};
+
+std::vector<std::map<std::string, std::string>> ReadCsv(const fs::path& p) {
+  std::ifstream in(p);
+  std::string line;
+  std::vector<std::string> head;
+  std::vector<std::map<std::string, std::string>> rows;
+  auto split = [](const std::string& s) {
+    std::vector<std::string> f;
+    std::stringstream ss(s);
+    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
+    if (!s.empty() && s.back() == ',') f.push_back("");
+    return f;
+  };
+  if (std::getline(in, line)) head = split(line);
+  while (std::getline(in, line)) {
+    const auto f = split(line);
+    std::map<std::string, std::string> r;
+    for (std::size_t i = 0; i < head.size() && i < f.size(); ++i) r[head[i]] = f[i];
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+Case RunCase(const std::string& name, const std::string& trace, const std::string& cluster,
+         const std::function<void(RunConfig*)>& adjust = {}) {
+  Case out;
+  out.dir = fs::path(::testing::TempDir()) / ("power_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(out.dir);
+  fs::create_directories(out.dir);
+  std::ofstream(out.dir / "t.jsonl") << trace;
+  std::ofstream(out.dir / "c.yaml") << cluster;
+  RunConfig c;
+  c.trace = (out.dir / "t.jsonl").string();
+  c.cluster.cluster_file = (out.dir / "c.yaml").string();
+  c.cluster.facility.ambient.sinusoid = {25, 0, 86400};  // a constant 25 °C
+  c.output_dir = (out.dir / "out").string();
+  c.check = true;
+  c.quiet = true;
+  if (adjust) adjust(&c);
+  std::ostringstream o, e;
+  out.rc = RunPipeline(c, o, e);
+  out.err = e.str();
+  if (out.rc == 0) out.summary = nlohmann::json::parse(std::ifstream(out.dir / "out" / "summary.json"));
+  return out;
+}
+
+double Energy(const Case& c, const char* key) { return c.summary["work"]["energy"][key].get<double>(); }
+
+// One job, 5 of 10 cores at U 1 for 1000 units: 200 s at 5 units/s. The node
+// draws 100 + 200 * 0.5 = 200 W while it runs (100 W of it idle) and the run
+// ends with it: IT 40,000 J, idle 20,000 J, the job 20,000 J. Facility at
+// 25 °C with load fraction 200/300 (the design power is PMax):
+// PUE = 1.08 + 0.006*10 + 0.04*(2/3) + 0.015*(2/3)*(10/15) = 1.1733333...
+TEST(PowerEngine, EnergyOfOneJobOnALinearNode) {
+  const Case c = RunCase("one", Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode);
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_NEAR(Energy(c, "it_energy_j"), 40000, 1e-6);
+  EXPECT_NEAR(Energy(c, "idle_energy_j"), 20000, 1e-6);
+  EXPECT_NEAR(Energy(c, "jobs_energy_j"), 20000, 1e-6);
+  EXPECT_NEAR(c.summary["work"]["classes"]["standard"]["energy_j"].get<double>(), 20000, 1e-6);
+  EXPECT_NEAR(Energy(c, "facility_energy_j"), 40000 * (1.08 + 0.06 + 0.04 * 2 / 3.0 + 0.015 * 2 / 3.0 * 10 / 15),
+              1e-6);
+  EXPECT_NEAR(Energy(c, "peak_it_power_w"), 200, 1e-9);
+  EXPECT_NEAR(Energy(c, "mean_it_power_w"), 200, 1e-9);
+  const auto jobs = ReadCsv(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_NEAR(std::stod(jobs[0].at("energy_j")), 20000, 1e-6);
+  const auto nodes = ReadCsv(c.dir / "out" / "nodes.csv");
+  ASSERT_EQ(nodes.size(), 1u);
+  EXPECT_NEAR(std::stod(nodes[0].at("energy_j")), 40000, 1e-6);
+  EXPECT_NEAR(std::stod(nodes[0].at("mean_power_w")), 200, 1e-9);
+}
+
+// A RAPL cap lowers power and stretches compute-bound work more than
+// memory-bound work (§a.5, §c.5): the same node and cap for each class.
+TEST(PowerEngine, ACapLowersPowerAndStretchesComputeBoundMost) {
+  auto job = [](const char* cls, double m) {
+    return Jsonl("j", 0, "10", 2000, 0, 0,
+                 fmt::format(R"("workloadClass":{{"cpu":"{}"}},"workloadProfile":{{"cpuUtilization":1,)"
+                             R"("memoryIntensity":{},"ioIntensity":0}})",
+                             cls, m));
+  };
+  std::map<std::string, double> stretch, power_cut;
+  for (auto [cls, m] : {std::pair{"cpu.compute_bound", 0.0}, std::pair{"cpu.memory_bound", 0.85}}) {
+    const Case free = RunCase(std::string("free_") + cls, job(cls, m), kLinearNode);
+    const Case capped = RunCase(std::string("cap_") + cls, job(cls, m), kLinearNode,
+                            [](RunConfig* c) { c->cluster.rules.push_back({OperatingRule::Kind::kCpuCap, {}, {CapSetting::Kind::kWatts, 180}, 1}); });
+    ASSERT_EQ(free.rc, 0) << free.err;
+    ASSERT_EQ(capped.rc, 0) << capped.err;
+    stretch[cls] = Energy(capped, "span_seconds") / Energy(free, "span_seconds");
+    power_cut[cls] = Energy(capped, "mean_it_power_w") / Energy(free, "mean_it_power_w");
+    EXPECT_LE(Energy(capped, "peak_it_power_w"), 180 + 1e-6) << cls;  // the cap holds
+  }
+  EXPECT_GT(stretch["cpu.compute_bound"], stretch["cpu.memory_bound"]);
+  EXPECT_GT(stretch["cpu.memory_bound"], 1.0);
+  EXPECT_LT(power_cut["cpu.compute_bound"], 1.0);
+}
+
+// High memory intensity lowers CPU switching activity (§c.2): the same
+// utilisation draws less, and power rises more slowly with utilisation.
+TEST(PowerEngine, MemoryIntensityFlattensPowerAgainstUtilisation) {
+  auto power_at = [](double u, double m, const std::string& tag) {
+    const std::string rec =
+        Jsonl("j", 0, "10", 1000, 0, 0,
+              fmt::format(R"("workloadProfile":{{"cpuUtilization":{},"memoryIntensity":{},"ioIntensity":0}})", u, m));
+    const Case c = RunCase(tag, rec, kLinearNode);
+    EXPECT_EQ(c.rc, 0) << c.err;
+    return Energy(c, "mean_it_power_w");
+  };
+  const double low_half = power_at(0.5, 0, "m0u5"), low_full = power_at(1, 0, "m0u10");
+  const double high_half = power_at(0.5, 0.9, "m9u5"), high_full = power_at(1, 0.9, "m9u10");
+  EXPECT_LT(high_full, low_full);
+  EXPECT_LT(high_full - high_half, low_full - low_half);
+  // act = 1 - 0.3 * 0.9 = 0.73: the slope is 73 % of the compute one.
+  EXPECT_NEAR((high_full - high_half) / (low_full - low_half), 0.73, 1e-9);
+}
+
+// §e.4: the exported GPU power is a 1 s boxcar: half a second after a step
+// it is halfway, after a full second it has caught up.
+TEST(PowerEngine, AveragedGpuPowerLagsAStepByTheWindow) {
+  const std::string cluster = "nodes:\n  - node_name: g\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 1\n";
+  // Idle until 100, then a GPU job runs for a long time.
+  const Case c = RunCase("lag", Jsonl("idle", 0, "1", 1) + Jsonl("gpu", 100, "1", 1, 1, 400), cluster, [](RunConfig* r) {
+    r->timeseries_interval = kTicksPerSecond / 4;
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const auto rows = ReadCsv(c.dir / "out" / "timeseries.csv");
+  std::map<std::string, std::map<std::string, std::string>> at;
+  for (const auto& r : rows) at[r.at("time")] = r;
+  ASSERT_TRUE(at.count("99.75") && at.count("100.25") && at.count("100.5") && at.count("101") && at.count("101.25"));
+  const double before = std::stod(at["99.75"]["gpu_power_w"]), after = std::stod(at["100.25"]["gpu_power_w"]);
+  ASSERT_GT(after, before);
+  EXPECT_NEAR(std::stod(at["100.5"]["gpu_power_avg_w"]), 0.5 * before + 0.5 * after, 1e-9);
+  EXPECT_NEAR(std::stod(at["101.25"]["gpu_power_avg_w"]), after, 1e-9);
+  EXPECT_NEAR(std::stod(at["100.25"]["gpu_power_avg_w"]), 0.75 * before + 0.25 * after, 1e-9);
+}
+
+// §e.2: after a power step, temperature closes 1 - 1/e of its gap to
+// ambient + P/K in one time constant (4 s for the CPU).
+TEST(PowerEngine, TemperatureApproachesItsTargetWithTheTimeConstant) {
+  const Case c = RunCase("temp", Jsonl("j", 100, "10", 1e6, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    r->timeseries_interval = kTicksPerSecond;
+    r->timeseries_nodes_given = true;
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  std::map<std::string, double> t;
+  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) t[r.at("time")] = std::stod(r.at("cpu_temp_c"));
+  ASSERT_TRUE(t.count("100") && t.count("104") && t.count("300"));
+  const double t0 = t["100"], t_inf = t["300"];  // idle steady, then 50 tau later at full power
+  // With K = 8 W/°C (scaled: max(8, 300/56)), P = 300 W: 25... ambient 24 + 300/8 = 61.5.
+  EXPECT_NEAR(t_inf, 24 + 300 / 8.0, 1e-6);
+  EXPECT_NEAR(t0, 24 + 100 / 8.0, 1e-6);
+  EXPECT_NEAR((t["104"] - t_inf) / (t0 - t_inf), std::exp(-1.0), 1e-9);
+}
+
+}  // namespace
+}  // namespace clustersim::test
+
+namespace clustersim::test {
+namespace {
+
+// §e.2 with throttling on and a small conductance (K = 2 W/°C, fixed): idle
+// (100 W) the CPU sits at 24 + 100/2 = 74 °C, below the 85 °C start; at
+// full load (300 W) it heads for 174 °C. θ stays 0 until the temperature
+// crosses 85 °C, then grows; at 97 °C (full) it is 1, the job's
+// throughput is 0 (throttleImpact = m = 0 for U 1, M = I = 0), and power
+// falls to 65 % (1 - 0.35 θ), which still holds 24 + 195/2 = 121.5 °C > 97:
+// the job stalls for good and is reported unfinished.
+TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
+  const char* hot =
+      "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
+      "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1,\n"
+      "                thermal: {ambient_c: 24, k_w_per_c: 2, tau_s: 4, start_c: 85, full_c: 97}}\n";
+  const Case c = RunCase("throttle", Jsonl("j", 100, "10", 1e5, 0, 0, kFlat), hot, [](RunConfig* r) {
+    r->timeseries_interval = kTicksPerSecond / 4;
+    r->timeseries_nodes_given = true;
+    ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_throttle=on").ok());
+    ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_k=fixed").ok());
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  bool reached_full = false;
+  double last_theta = 0;
+  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) {
+    const double temp = std::stod(r.at("cpu_temp_c")), theta = std::stod(r.at("theta_cpu"));
+    // θ is the band's value at the last evaluation: never above what the
+    // temperature now allows, and 0 while the node has stayed below 85 °C.
+    if (temp < 85) {
+      EXPECT_EQ(theta, 0) << r.at("time");
+    }
+    EXPECT_GE(theta, last_theta - 1e-12) << r.at("time");  // heating only
+    last_theta = theta;
+    if (theta == 1) reached_full = true;
+  }
+  EXPECT_TRUE(reached_full);
+  const auto jobs = ReadCsv(c.dir / "out" / "jobs.csv");
+  EXPECT_EQ(jobs[0].at("status"), "unfinished");
+  const auto nodes = ReadCsv(c.dir / "out" / "nodes.csv");
+  EXPECT_GT(std::stod(nodes[0].at("time_throttled_s")), 0);
+}
+
+// §e.1 through the engine (G12's settling table): a cap schedule at 10 s
+// sets the CPU to 60 % (DVFS target 0.6, tau 0.5 s), a 600 W RAPL cap
+// (from the uncapped 5000 W state, tau 0.25 s) and the GPU cap to 70 % (700
+// -> 490 W, tau 0.15 s). With a 0.1 s control step, the state sampled at
+// 10.2 s is the state at 10.1 s: f 0.9274923012, CPU cap 3549.408203 W,
+// GPU cap 597.817595 W; 1 s later 0.6541341133, 680.5888111, 490.2672531.
+TEST(PowerEngine, CapScheduleSettlesWithTheTimeConstants) {
+  const char* cluster =
+      "nodes:\n  - node_name: g\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 1\n";
+  const Case c = RunCase("settle", Jsonl("j", 0, "1", 1e4), cluster, [](RunConfig* r) {
+    r->timeseries_interval = kTicksPerSecond / 10;
+    r->timeseries_nodes_given = true;
+    r->cluster.work.power_step = kTicksPerSecond / 10;
+    std::ofstream(fs::path(r->output_dir).parent_path() / "caps.yaml")
+        << "changes:\n  - at: 10\n    cpu_cap: 600W\n    gpu_cap: 70%\n  - at: 10\n    cpu_cap: 60%\n";
+    r->cluster.caps_file = (fs::path(r->output_dir).parent_path() / "caps.yaml").string();
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  std::map<std::string, std::map<std::string, std::string>> at;
+  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) at[r.at("time")] = r;
+  ASSERT_TRUE(at.count("10.2") && at.count("11.1"));
+  EXPECT_NEAR(std::stod(at["10.2"]["cpu_cap_w"]), 3549.408203, 1e-6);
+  EXPECT_NEAR(std::stod(at["10.2"]["gpu_cap_w"]), 597.817595, 1e-6);
+  EXPECT_NEAR(std::stod(at["11.1"]["cpu_cap_w"]), 680.5888111, 1e-6);
+  EXPECT_NEAR(std::stod(at["11.1"]["gpu_cap_w"]), 490.2672531, 1e-6);
+  // The frequency is the DVFS state (the 600 W cap does not bind a 1-core
+  // job on this node): f_eff = f_dvfs.
+  EXPECT_NEAR(std::stod(at["10.2"]["freq"]), 0.9274923012, 1e-9);
+  EXPECT_NEAR(std::stod(at["11.1"]["freq"]), 0.6541341133, 1e-9);
+}
+
+// Holding power constant between control steps is the only approximation
+// while states settle (§e.5): energy converges as the step shrinks, and
+// tick mode converges to event mode, on the shipped example with a cap
+// schedule that moves every eco node twice.
+TEST(PowerEngine, EnergyConvergesAsTheStepAndTheTickShrink) {
+  const std::string ex = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/";
+  auto run = [&](const std::string& tag, SimTime step, SimTime tick) {
+    RunConfig c;
+    c.trace = ex + "ai-day.jsonl";
+    c.cluster.cluster_file = ex + "cluster.yaml";
+    c.cluster.caps_file = ex + "caps.yaml";
+    c.cluster.work.power_step = step;
+    c.cluster.work.tick = tick;
+    c.output_dir = (fs::path(::testing::TempDir()) / ("conv_" + tag + std::to_string(::getpid()))).string();
+    c.check = true;
+    c.quiet = true;
+    std::ostringstream o, e;
+    EXPECT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    return nlohmann::json::parse(std::ifstream(fs::path(c.output_dir) / "summary.json"))["work"]["energy"];
+  };
+  const double fine = run("s001", kTicksPerSecond / 100, 0)["it_energy_j"].get<double>();
+  double previous = 1e300;
+  for (SimTime step : {10 * kTicksPerSecond, kTicksPerSecond, kTicksPerSecond / 10}) {
+    const double e = run("s" + std::to_string(step), step, 0)["it_energy_j"].get<double>();
+    const double err = std::fabs(e - fine) / fine;
+    EXPECT_LE(err, previous) << step;
+    previous = err;
+  }
+  EXPECT_LT(previous, 1e-6);
+  double tick_previous = 1e300;
+  for (SimTime tick : {60 * kTicksPerSecond, 5 * kTicksPerSecond, kTicksPerSecond / 2}) {
+    const double e = run("t" + std::to_string(tick), kTicksPerSecond, tick)["it_energy_j"].get<double>();
+    const double err = std::fabs(e - fine) / fine;
+    EXPECT_LT(err, tick_previous) << tick;
+    tick_previous = err;
+  }
+  EXPECT_LT(tick_previous, 1e-3);
+}
+
+}  // namespace
+}  // namespace clustersim::test
