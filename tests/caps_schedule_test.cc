@@ -43,6 +43,26 @@ TEST(CapSchedule, ReadsEveryField) {
   EXPECT_EQ(c[2].line, 9);
 }
 
+// A list of names applies the change to each, in list order; items with
+// '=' are selectors, others name globs.
+TEST(CapSchedule, ANodeListAppliesToEachName) {
+  auto s = LoadCapScheduleText("changes:\n  - at: 1m\n    nodes: [gpu-0, \"cpu-*\", class=big]\n    gpu_cap: 400W\n",
+                               "caps.yaml");
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  const std::vector<CapChange>& c = s.value();
+  ASSERT_EQ(c.size(), 3u);
+  EXPECT_EQ(c[0].nodes.ToString(), "name=gpu-0");
+  EXPECT_EQ(c[1].nodes.ToString(), "name=cpu-*");
+  EXPECT_EQ(c[2].nodes.ToString(), "class=big");
+  EXPECT_EQ(c[2].nodes_path, "changes[0].nodes[2]");
+  for (const CapChange& x : c) {
+    EXPECT_EQ(x.at, 60 * kTicksPerSecond);
+    EXPECT_EQ(x.index, 0u);
+    EXPECT_TRUE(x.set_gpu_cap && !x.set_cpu_cap);
+    EXPECT_EQ(x.gpu_cap.value, 400);
+  }
+}
+
 std::string ReadAll(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::ostringstream s;

@@ -41,28 +41,6 @@ struct Case {
   std::string err;
 };
 
-std::vector<std::map<std::string, std::string>> ReadCsv(const fs::path& p) {
-  std::ifstream in(p);
-  std::string line;
-  std::vector<std::string> head;
-  std::vector<std::map<std::string, std::string>> rows;
-  auto split = [](const std::string& s) {
-    std::vector<std::string> f;
-    std::stringstream ss(s);
-    for (std::string x; std::getline(ss, x, ',');) f.push_back(x);
-    if (!s.empty() && s.back() == ',') f.push_back("");
-    return f;
-  };
-  if (std::getline(in, line)) head = split(line);
-  while (std::getline(in, line)) {
-    const auto f = split(line);
-    std::map<std::string, std::string> r;
-    for (std::size_t i = 0; i < head.size() && i < f.size(); ++i) r[head[i]] = f[i];
-    rows.push_back(r);
-  }
-  return rows;
-}
-
 Case RunCase(const std::string& name, const std::string& trace, const std::string& cluster,
          const std::function<void(RunConfig*)>& adjust = {}) {
   Case out;
@@ -104,10 +82,10 @@ TEST(PowerEngine, EnergyOfOneJobOnALinearNode) {
               1e-6);
   EXPECT_NEAR(Energy(c, "peak_it_power_w"), 200, 1e-9);
   EXPECT_NEAR(Energy(c, "mean_it_power_w"), 200, 1e-9);
-  const auto jobs = ReadCsv(c.dir / "out" / "jobs.csv");
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
   ASSERT_EQ(jobs.size(), 1u);
   EXPECT_NEAR(std::stod(jobs[0].at("energy_j")), 20000, 1e-6);
-  const auto nodes = ReadCsv(c.dir / "out" / "nodes.csv");
+  const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
   ASSERT_EQ(nodes.size(), 1u);
   EXPECT_NEAR(std::stod(nodes[0].at("energy_j")), 40000, 1e-6);
   EXPECT_NEAR(std::stod(nodes[0].at("mean_power_w")), 200, 1e-9);
@@ -166,7 +144,7 @@ TEST(PowerEngine, AveragedGpuPowerLagsAStepByTheWindow) {
     r->timeseries_interval = kTicksPerSecond / 4;
   });
   ASSERT_EQ(c.rc, 0) << c.err;
-  const auto rows = ReadCsv(c.dir / "out" / "timeseries.csv");
+  const auto rows = ReadCsvRows(c.dir / "out" / "timeseries.csv");
   std::map<std::string, std::map<std::string, std::string>> at;
   for (const auto& r : rows) at[r.at("time")] = r;
   ASSERT_TRUE(at.count("99.75") && at.count("100.25") && at.count("100.5") && at.count("101") && at.count("101.25"));
@@ -180,26 +158,20 @@ TEST(PowerEngine, AveragedGpuPowerLagsAStepByTheWindow) {
 // §e.2: after a power step, temperature closes 1 - 1/e of its gap to
 // ambient + P/K in one time constant (4 s for the CPU).
 TEST(PowerEngine, TemperatureApproachesItsTargetWithTheTimeConstant) {
-  const Case c = RunCase("temp", Jsonl("j", 100, "10", 1e6, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+  const Case c = RunCase("temp", Jsonl("j", 100, "10", 4000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
     r->timeseries_interval = kTicksPerSecond;
     r->timeseries_nodes_given = true;
   });
   ASSERT_EQ(c.rc, 0) << c.err;
   std::map<std::string, double> t;
-  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) t[r.at("time")] = std::stod(r.at("cpu_temp_c"));
+  for (const auto& r : ReadCsvRows(c.dir / "out" / "node_timeseries.csv")) t[r.at("time")] = std::stod(r.at("cpu_temp_c"));
   ASSERT_TRUE(t.count("100") && t.count("104") && t.count("300"));
   const double t0 = t["100"], t_inf = t["300"];  // idle steady, then 50 tau later at full power
-  // With K = 8 W/°C (scaled: max(8, 300/56)), P = 300 W: 25... ambient 24 + 300/8 = 61.5.
+  // K = 8 W/°C (the scaled K, max(8, 300/56), is 8 here), P = 300 W: 24 + 300/8 = 61.5 °C.
   EXPECT_NEAR(t_inf, 24 + 300 / 8.0, 1e-6);
   EXPECT_NEAR(t0, 24 + 100 / 8.0, 1e-6);
   EXPECT_NEAR((t["104"] - t_inf) / (t0 - t_inf), std::exp(-1.0), 1e-9);
 }
-
-}  // namespace
-}  // namespace clustersim::test
-
-namespace clustersim::test {
-namespace {
 
 // §e.2 with throttling on and a small conductance (K = 2 W/°C, fixed): idle
 // (100 W) the CPU sits at 24 + 100/2 = 74 °C, below the 85 °C start; at
@@ -222,7 +194,7 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
   ASSERT_EQ(c.rc, 0) << c.err;
   bool reached_full = false;
   double last_theta = 0;
-  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) {
+  for (const auto& r : ReadCsvRows(c.dir / "out" / "node_timeseries.csv")) {
     const double temp = std::stod(r.at("cpu_temp_c")), theta = std::stod(r.at("theta_cpu"));
     // θ is the band's value at the last evaluation: never above what the
     // temperature now allows, and 0 while the node has stayed below 85 °C.
@@ -234,10 +206,50 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
     if (theta == 1) reached_full = true;
   }
   EXPECT_TRUE(reached_full);
-  const auto jobs = ReadCsv(c.dir / "out" / "jobs.csv");
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
   EXPECT_EQ(jobs[0].at("status"), "unfinished");
-  const auto nodes = ReadCsv(c.dir / "out" / "nodes.csv");
+  const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
   EXPECT_GT(std::stod(nodes[0].at("time_throttled_s")), 0);
+  EXPECT_GT(std::stod(nodes[0].at("peak_cpu_temp_c")), 97);
+}
+
+// Inside the band θ moves with the temperature, which moves with the power
+// θ sets: no closed form, so the node is re-evaluated every control step
+// with power (and θ) held over the step. The error is first order in the
+// step. With K = 3 W/°C the node settles inside the band: T = 124 - 35 θ
+// and θ = (T - 85)/12 meet at T = 4463/47 = 94.957 °C, θ = 0.8298, and the
+// job runs at 1 - θ of its speed. Its end converges as the step shrinks,
+// each quartering of the step cutting the error by about four.
+TEST(PowerEngine, ThrottleBandSubStepErrorShrinksWithTheStep) {
+  const char* warm =
+      "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
+      "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1,\n"
+      "                thermal: {ambient_c: 24, k_w_per_c: 3, tau_s: 4, start_c: 85, full_c: 97}}\n";
+  auto end_with_step = [&](double step_s, double* throttled_s) {
+    const Case c = RunCase("band" + std::to_string(step_s), Jsonl("j", 0, "10", 2e4, 0, 0, kFlat), warm,
+                           [&](RunConfig* r) {
+                             r->cluster.work.power_step = static_cast<SimTime>(step_s * kTicksPerSecond);
+                             r->timeseries_interval = 0;
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_throttle=on").ok());
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_k=fixed").ok());
+                           });
+    EXPECT_EQ(c.rc, 0) << c.err;
+    const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+    EXPECT_EQ(jobs.at(0).at("status"), "completed");
+    if (throttled_s != nullptr) *throttled_s = std::stod(ReadCsvRows(c.dir / "out" / "nodes.csv").at(0).at("time_throttled_s"));
+    return std::stod(jobs.at(0).at("finish_time"));
+  };
+  double throttled = 0;
+  const double t1 = end_with_step(1, nullptr), t4 = end_with_step(0.25, nullptr);
+  const double t16 = end_with_step(0.0625, nullptr), t64 = end_with_step(0.015625, &throttled);
+  // At the equilibrium the job needs 2000 s / (1 - θ*) = 11,750 s, plus the
+  // approach; the node is throttled nearly all of it.
+  EXPECT_NEAR(t64, 2000 / (1 - (4463.0 / 47 - 85) / 12), 150);
+  EXPECT_GT(throttled, 0.95 * t64);
+  const double e1 = std::fabs(t1 - t64), e4 = std::fabs(t4 - t64), e16 = std::fabs(t16 - t64);
+  EXPECT_GT(e1, 2.5 * e4);
+  EXPECT_GT(e4, 2.5 * e16);
+  EXPECT_LT(e1, 0.01 * t64);  // the default 1 s step is within 1 % here
 }
 
 // §e.1 through the engine (G12's settling table): a cap schedule at 10 s
@@ -249,7 +261,7 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
 TEST(PowerEngine, CapScheduleSettlesWithTheTimeConstants) {
   const char* cluster =
       "nodes:\n  - node_name: g\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 1\n";
-  const Case c = RunCase("settle", Jsonl("j", 0, "1", 1e4), cluster, [](RunConfig* r) {
+  const Case c = RunCase("settle", Jsonl("j", 0, "1", 20), cluster, [](RunConfig* r) {
     r->timeseries_interval = kTicksPerSecond / 10;
     r->timeseries_nodes_given = true;
     r->cluster.work.power_step = kTicksPerSecond / 10;
@@ -259,7 +271,7 @@ TEST(PowerEngine, CapScheduleSettlesWithTheTimeConstants) {
   });
   ASSERT_EQ(c.rc, 0) << c.err;
   std::map<std::string, std::map<std::string, std::string>> at;
-  for (const auto& r : ReadCsv(c.dir / "out" / "node_timeseries.csv")) at[r.at("time")] = r;
+  for (const auto& r : ReadCsvRows(c.dir / "out" / "node_timeseries.csv")) at[r.at("time")] = r;
   ASSERT_TRUE(at.count("10.2") && at.count("11.1"));
   EXPECT_NEAR(std::stod(at["10.2"]["cpu_cap_w"]), 3549.408203, 1e-6);
   EXPECT_NEAR(std::stod(at["10.2"]["gpu_cap_w"]), 597.817595, 1e-6);

@@ -107,6 +107,9 @@ TEST(WorkEngine, RunsAreByteIdentical) {
     RunConfig c;
     c.trace = Example("ai-day.jsonl");
     c.cluster.cluster_file = Example("cluster.yaml");
+    c.cluster.caps_file = Example("caps.yaml");
+    c.timeseries_interval = 30 * kTicksPerSecond;
+    c.timeseries_nodes_given = true;  // every node
     c.output_dir = (fs::path(::testing::TempDir()) / (std::string(sub) + std::to_string(::getpid()))).string();
     c.quiet = true;
     std::ostringstream o, e;
@@ -114,7 +117,8 @@ TEST(WorkEngine, RunsAreByteIdentical) {
     return c.output_dir;
   };
   const fs::path a = run("det_a"), b = run("det_b");
-  for (const char* f : {"schedule.csv", "jobs.csv", "placements.csv", "summary.json", "resources.csv"}) {
+  for (const char* f : {"schedule.csv", "jobs.csv", "placements.csv", "summary.json", "resources.csv", "timeseries.csv",
+                        "node_timeseries.csv", "nodes.csv", "devices.csv"}) {
     const std::string x = ReadAll(a / f);
     EXPECT_GT(x.size(), 100u) << f;
     EXPECT_EQ(x, ReadAll(b / f)) << f;

@@ -1,5 +1,7 @@
 #include "work_test_util.h"
 
+#include <fstream>
+
 #include <fmt/format.h>
 
 #include "io/cluster_yaml.h"
@@ -68,6 +70,45 @@ std::string Jsonl(const std::string& id, double submit, const std::string& cpu, 
                      R"("work":{{"cpuUnits":{},"gpuUnits":{}}}{}{}}})",
                      id, submit, requests, cpu_units, gpu_units, extra.empty() ? "" : ",", extra) +
          "\n";
+}
+
+namespace {
+
+std::vector<std::string> SplitCsvLine(const std::string& line) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') fields.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else fields.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::vector<CsvRow> ReadCsvRows(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::vector<CsvRow> rows;
+  if (!std::getline(in, line)) return rows;
+  const std::vector<std::string> head = SplitCsvLine(line);
+  while (std::getline(in, line)) {
+    const std::vector<std::string> f = SplitCsvLine(line);
+    CsvRow r;
+    for (std::size_t i = 0; i < head.size() && i < f.size(); ++i) r[head[i]] = f[i];
+    rows.push_back(std::move(r));
+  }
+  return rows;
 }
 
 }  // namespace clustersim::test

@@ -4,9 +4,12 @@
 // engine with both checkers on; the result renders as "name:begin-end"
 // (exact seconds) for one EXPECT_EQ. Jsonl() writes one record.
 
+#include <filesystem>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cli/cluster_setup.h"
 #include "model/status.h"
@@ -34,5 +37,9 @@ std::string Times(const WorkRun& run);
 // One JSONL record: `extra` is spliced in as more top-level fields.
 std::string Jsonl(const std::string& id, double submit, const std::string& cpu, double cpu_units, int gpus = 0,
                   double gpu_units = 0, const std::string& extra = "");
+
+// An output CSV as rows of column -> text (quoted fields unquoted).
+using CsvRow = std::map<std::string, std::string>;
+std::vector<CsvRow> ReadCsvRows(const std::filesystem::path& path);
 
 }  // namespace clustersim::test

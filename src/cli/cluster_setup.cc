@@ -77,8 +77,8 @@ Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluste
                                          cluster.nodes[n].name, s.status().message()));
     }
     if (!matched)
-      return Status::Error(fmt::format("{}:{}: changes[{}].nodes: '{}' matches no node of the cluster",
-                                       config.caps_file, c->line, c->index, c->nodes.ToString()));
+      return Status::Error(fmt::format("{}:{}: {}: '{}' matches no node of the cluster", config.caps_file,
+                                       c->nodes_line, c->nodes_path, c->nodes.ToString()));
   }
   return out;
 }

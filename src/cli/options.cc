@@ -87,8 +87,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
-                  sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler"
-                      : "Semantics preset: none (default), dr_evt, pyss, rlscheduler");
+                  sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler, joulie"
+                      : "Semantics preset: none (default), dr_evt, pyss, rlscheduler, joulie");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--overrun", v->overrun,

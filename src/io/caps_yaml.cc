@@ -2,6 +2,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -91,15 +93,39 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       return f.status();
     }
     ch.at = static_cast<SimTime>(std::llround(at * kTicksPerSecond));
-    if (c["nodes"]) {
-      std::string sel;
-      if (!Scalar(&f, c["nodes"], FieldPath(path, "nodes"), &sel)) return f.status();
-      auto s = ParseNodeSelector(sel);
-      if (!s.ok()) {
-        f.Fail(c["nodes"], FieldPath(path, "nodes"), s.status().message());
+    // One selector, or a list of node names (globs, or selectors with '='):
+    // the change applies to each, in list order.
+    std::vector<NodeSelector> selectors(1);
+    std::vector<std::pair<std::string, std::int64_t>> written(1, {FieldPath(path, "nodes"), ch.line});
+    if (const YAML::Node n = c["nodes"]; n && n.IsSequence()) {
+      if (n.size() == 0) {
+        f.Fail(n, FieldPath(path, "nodes"), "an empty list selects no node");
         return f.status();
       }
-      ch.nodes = s.value();
+      selectors.clear();
+      written.clear();
+      for (std::size_t k = 0; k < n.size(); ++k) {
+        const std::string item_path = IndexPath(FieldPath(path, "nodes"), k);
+        std::string item;
+        if (!Scalar(&f, n[k], item_path, &item)) return f.status();
+        auto s = ParseNodeSelector(item.find('=') == std::string::npos ? "name=" + item : item);
+        if (!s.ok()) {
+          f.Fail(n[k], item_path, s.status().message());
+          return f.status();
+        }
+        selectors.push_back(s.value());
+        written.emplace_back(item_path, YamlFields::LineOf(n[k]));
+      }
+    } else if (n) {
+      std::string sel;
+      if (!Scalar(&f, n, FieldPath(path, "nodes"), &sel)) return f.status();
+      auto s = ParseNodeSelector(sel);
+      if (!s.ok()) {
+        f.Fail(n, FieldPath(path, "nodes"), s.status().message());
+        return f.status();
+      }
+      selectors[0] = s.value();
+      written[0].second = YamlFields::LineOf(n);
     }
     if (c["cpu_cap"]) {
       ch.set_cpu_cap = true;
@@ -125,7 +151,11 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       f.Fail(c, path, "give freq_scale or a CPU percent (both set the DVFS target), not both");
       return f.status();
     }
-    out.push_back(ch);
+    for (std::size_t k = 0; k < selectors.size(); ++k) {
+      ch.nodes = selectors[k];
+      std::tie(ch.nodes_path, ch.nodes_line) = written[k];
+      out.push_back(ch);
+    }
   }
   return out;
 }

@@ -3,7 +3,8 @@
 //
 //   changes:
 //     - at: 2h                 # seconds on the trace's clock, or 90s, 30m, 2h, 1d
-//       nodes: profile=eco     # a node selector (model/node_selector.h); default all
+//       nodes: profile=eco     # a node selector (model/node_selector.h); default all;
+//                              # or a list of names: [gpu-0, gpu-1, "cpu-*"]
 //       cpu_cap: 300W          # RAPL cap; 60% is a DVFS target (§d.6); none removes the cap
 //       gpu_cap: 70%           # per-GPU cap in W or % of Max; none uncaps
 //       freq_scale: 0.8        # DVFS target in (0, 1]

@@ -33,6 +33,10 @@ struct CapChange {
   double freq_scale = 1;
   std::int64_t line = 0;  // in the schedule file, for messages
   std::size_t index = 0;  // position in the file's `changes`
+  // Where the selector was written, for "matches no node": its field path
+  // ("changes[2].nodes", or "changes[2].nodes[1]" for a list item) and line.
+  std::string nodes_path;
+  std::int64_t nodes_line = 0;
 };
 
 // Ambient outside the nodes (§g): constant, a sinusoid, or steps read from

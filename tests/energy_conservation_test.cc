@@ -1,0 +1,185 @@
+// Energy is conserved across every output a user adds up (issue: seed 002
+// part 2, §3): the jobs' energy plus the nodes' idle energy is the nodes'
+// energy, the nodes' CPU and GPU parts make their total, a node's devices
+// make its GPU energy, the nodes make the IT energy of summary.json, and
+// the classes make the jobs' total. Checked on the files as written (the
+// shortest round-trip decimals), run by the clustersim binary as a user
+// would, on the shipped example (with and without its cap schedule, in tick
+// mode, under --compat joulie, with throttling on) and on a generated
+// 1,000-node day.
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "io/workload_generator.h"
+#include "subprocess.h"
+#include "work_test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Example(const char* name) { return std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/" + name; }
+
+fs::path Scratch(const std::string& name) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("energy_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+double Num(const std::string& s) { return s.empty() ? 0 : std::stod(s); }
+
+// Relative agreement to 1e-9 of the larger magnitude (sums of thousands of
+// doubles, each printed to round-trip precision).
+void ExpectSame(double a, double b, const std::string& what) {
+  EXPECT_LE(std::fabs(a - b), 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)})) << what << ": " << a << " vs " << b;
+}
+
+struct Totals {
+  int jobs_with_energy = 0;
+  double it = 0;
+};
+
+Totals CheckConservation(const fs::path& out) {
+  Totals t;
+  const nlohmann::json summary = nlohmann::json::parse(std::ifstream(out / "summary.json"));
+  const nlohmann::json& e = summary.at("work").at("energy");
+
+  double jobs = 0;
+  for (const CsvRow& r : ReadCsvRows(out / "jobs.csv")) {
+    if (r.at("energy_j").empty()) continue;
+    EXPECT_GE(Num(r.at("energy_j")), 0) << r.at("job_id");
+    jobs += Num(r.at("energy_j"));
+    ++t.jobs_with_energy;
+  }
+  std::map<std::string, double> device_sum;
+  for (const CsvRow& r : ReadCsvRows(out / "devices.csv")) device_sum[r.at("node")] += Num(r.at("energy_j"));
+  double nodes = 0, idle = 0;
+  for (const CsvRow& r : ReadCsvRows(out / "nodes.csv")) {
+    const double total = Num(r.at("energy_j")), cpu = Num(r.at("cpu_energy_j")), gpu = Num(r.at("gpu_energy_j"));
+    ExpectSame(cpu + gpu, total, "cpu + gpu of " + r.at("node"));
+    ExpectSame(device_sum[r.at("node")], gpu, "devices of " + r.at("node"));
+    EXPECT_LE(Num(r.at("idle_energy_j")), total * (1 + 1e-12)) << r.at("node");
+    nodes += total;
+    idle += Num(r.at("idle_energy_j"));
+  }
+  ExpectSame(jobs + idle, nodes, "jobs + idle = nodes");
+  ExpectSame(nodes, e.at("it_energy_j").get<double>(), "nodes = IT");
+  ExpectSame(jobs, e.at("jobs_energy_j").get<double>(), "jobs.csv = summary jobs");
+  ExpectSame(idle, e.at("idle_energy_j").get<double>(), "nodes.csv idle = summary idle");
+  EXPECT_GE(e.at("facility_energy_j").get<double>(), e.at("it_energy_j").get<double>());
+
+  // Classes: each class's energy once (the "all" row is their sum).
+  double classes = 0;
+  for (const auto& [name, c] : summary.at("work").at("classes").items())
+    if (name != "all") classes += c.at("energy_j").get<double>();
+  ExpectSame(classes, summary.at("work").at("classes").at("all").at("energy_j").get<double>(), "classes = all");
+  ExpectSame(classes, jobs, "classes = jobs");
+  t.it = nodes;
+  return t;
+}
+
+ProcessResult Simulate(const std::vector<std::string>& extra, const fs::path& out) {
+  std::vector<std::string> argv = {ClustersimBinary(), "simulate"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  argv.insert(argv.end(), {"--check", "--quiet", "-o", out.string()});
+  return RunProcess(argv);
+}
+
+struct ExampleCase {
+  const char* name;
+  std::vector<std::string> flags;
+};
+
+class ShippedExample : public ::testing::TestWithParam<ExampleCase> {};
+
+TEST_P(ShippedExample, ConservesEnergyAcrossOutputs) {
+  const fs::path d = Scratch(GetParam().name);
+  std::vector<std::string> argv = {Example("ai-day.jsonl"), "--cluster", Example("cluster.yaml")};
+  argv.insert(argv.end(), GetParam().flags.begin(), GetParam().flags.end());
+  const ProcessResult r = Simulate(argv, d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Totals t = CheckConservation(d / "out");
+  EXPECT_GT(t.jobs_with_energy, 100);
+  EXPECT_GT(t.it, 0);
+  fs::remove_all(d);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Energy, ShippedExample,
+    ::testing::Values(ExampleCase{"plain", {}}, ExampleCase{"caps", {"--caps", Example("caps.yaml")}},
+                      ExampleCase{"tick", {"--caps", Example("caps.yaml"), "--tick", "5"}},
+                      ExampleCase{"joulie", {"--compat", "joulie"}},
+                      ExampleCase{"throttle", {"--caps", Example("caps.yaml"), "--set", "thermal_throttle=on"}},
+                      ExampleCase{"every_event", {"--timeseries-every-event", "--power-step", "0.25"}}),
+    [](const ::testing::TestParamInfo<ExampleCase>& i) { return std::string(i.param.name); });
+
+// A generated day on 1,000 nodes of Joulie's inventory mix (a fifth of
+// them eco), with the eco nodes capped in the afternoon.
+TEST(Energy, ConservedOnAGeneratedThousandNodeRun) {
+  const fs::path d = Scratch("k1000");
+  {
+    std::ofstream c(d / "cluster.yaml");
+    c << "nodes:\n";
+    struct Group {
+      const char* prefix;
+      int count;
+      const char* gpu;
+      int gpus;
+      const char* cpu;
+    };
+    const Group groups[] = {{"h100nvl", 200, "NVIDIA H100 NVL", 8, "AMD EPYC 9654"},
+                            {"h100sxm", 200, "NVIDIA H100 80GB HBM3", 4, "INTEL_XEON_GOLD_6530"},
+                            {"l40s", 240, "NVIDIA L40S", 4, "AMD_EPYC_9534"},
+                            {"mi300x", 100, "AMD Instinct MI300X", 8, "AMD_EPYC_9534"},
+                            {"w7900", 95, "AMD Radeon Pro W7900", 4, "AMD_EPYC_9534"},
+                            {"cpu", 165, "", 0, "AMD EPYC 9965"}};
+    for (const Group& g : groups) {
+      for (const bool eco : {false, true}) {
+        const int n = eco ? g.count / 5 : g.count - g.count / 5;
+        c << "  - node_name_prefix: " << g.prefix << (eco ? "-eco" : "-perf") << "\n    replicas: " << n
+          << "\n    cpu: " << g.cpu << "\n    class: " << g.prefix << "\n";
+        if (g.gpus > 0) c << "    product: " << g.gpu << "\n    gpu_count: " << g.gpus << "\n";
+        if (eco) c << "    power_profile: eco\n";
+      }
+    }
+    std::ofstream(d / "caps.yaml") << "changes:\n  - at: 13h\n    nodes: profile=eco\n    cpu_cap: 40%\n"
+                                      "    gpu_cap: 50%\n  - at: 17h\n    nodes: profile=eco\n    gpu_cap: none\n";
+  }
+  GeneratorOptions g;
+  g.seed = 7;
+  g.max_workloads = 0;
+  g.horizon_s = 24 * 3600;
+  g.mean_interarrival_s = 20;
+  std::int64_t pods = 0;
+  {
+    std::string text;
+    for (const GeneratedWorkload& w : GenerateAll(g)) {
+      AppendJobRecords(g, w, &text);
+      pods += static_cast<std::int64_t>(w.pods.size());
+    }
+    std::ofstream(d / "trace.jsonl") << text;
+  }
+  ASSERT_GT(pods, 2000);
+  const ProcessResult r = Simulate({(d / "trace.jsonl").string(), "--cluster", (d / "cluster.yaml").string(), "--caps",
+                                    (d / "caps.yaml").string(), "--timeseries-interval", "300"},
+                                   d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const Totals t = CheckConservation(d / "out");
+  EXPECT_GT(t.jobs_with_energy, 1000);
+  // 1,000 nodes idle alone draw well over 100 kW: a day is at least 1e10 J.
+  EXPECT_GT(t.it, 1e10);
+  fs::remove_all(d);
+}
+
+}  // namespace
+}  // namespace clustersim::test
