@@ -128,8 +128,9 @@ void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, co
   fmt::print(out, "Wall clock time: {:.3f} sec\n", wall_s);
 }
 
-// Two lines for a run on a cluster: what ran where, and the cost of power
-// settings in job time per intent class.
+// A few lines for a run on a cluster: what ran where, the energy, and per
+// intent class what the power settings cost in job time and what the jobs
+// drew (the energy what-if: compare two runs' lines).
 void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSetup& cs, const std::string& work_json) {
   const nlohmann::json j = nlohmann::json::parse(work_json);
   fmt::print(out, "  cluster: {} nodes of {} types, {} GPUs, {} execution{}, placement {}\n", cs.cluster.nodes.size(),
@@ -140,13 +141,26 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
                      : std::string(),
              EnumNameOf(kPlacementNames, c.cluster.placement));
   if (!cs.work) return;
+  constexpr double kJoulesPerKwh = 3.6e6;
+  if (j.contains("energy")) {
+    const nlohmann::json& e = j["energy"];
+    fmt::print(out,
+               "  energy: IT {:.2f} kWh (jobs {:.2f}, idle {:.2f}), facility {:.2f} kWh, PUE {:.4f}; "
+               "IT power mean {:.2f} kW, peak {:.2f} kW\n",
+               e["it_energy_j"].get<double>() / kJoulesPerKwh, e["jobs_energy_j"].get<double>() / kJoulesPerKwh,
+               e["idle_energy_j"].get<double>() / kJoulesPerKwh, e["facility_energy_j"].get<double>() / kJoulesPerKwh,
+               e["pue"].get<double>(), e["mean_it_power_w"].get<double>() / 1e3,
+               e["peak_it_power_w"].get<double>() / 1e3);
+  }
   for (const char* cls : {"performance", "standard"}) {
     const nlohmann::json& k = j["classes"][cls];
     if (k["jobs"].get<std::int64_t>() == 0) continue;
     const nlohmann::json& ps = k["power_slowdown"];
-    fmt::print(out, "  {}: {} of {} completed, power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}\n", cls,
+    fmt::print(out, "  {}: {} of {} completed, power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}{}\n", cls,
                k["completed"].get<std::int64_t>(), k["jobs"].get<std::int64_t>(), ps["mean"].get<double>(),
-               ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>());
+               ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>(),
+               k.contains("energy_j") ? fmt::format(", energy {:.2f} kWh", k["energy_j"].get<double>() / kJoulesPerKwh)
+                                      : std::string());
   }
 }
 
