@@ -56,8 +56,12 @@ Totals CheckConservation(const fs::path& out) {
 
   double jobs = 0;
   for (const CsvRow& r : ReadCsvRows(out / "jobs.csv")) {
-    if (r.at("energy_j").empty()) continue;
+    if (r.at("energy_j").empty()) {
+      EXPECT_EQ(r.at("consumed_energy"), "-1") << r.at("job_id");  // never started
+      continue;
+    }
     EXPECT_GE(Num(r.at("energy_j")), 0) << r.at("job_id");
+    EXPECT_EQ(r.at("consumed_energy"), r.at("energy_j")) << "Batsim's column carries the job's energy";
     jobs += Num(r.at("energy_j"));
     ++t.jobs_with_energy;
   }
@@ -74,6 +78,7 @@ Totals CheckConservation(const fs::path& out) {
   }
   ExpectSame(jobs + idle, nodes, "jobs + idle = nodes");
   ExpectSame(nodes, e.at("it_energy_j").get<double>(), "nodes = IT");
+  EXPECT_EQ(summary.at("consumed_joules"), e.at("it_energy_j")) << "Batsim's total is the IT energy";
   ExpectSame(jobs, e.at("jobs_energy_j").get<double>(), "jobs.csv = summary jobs");
   ExpectSame(idle, e.at("idle_energy_j").get<double>(), "nodes.csv idle = summary idle");
   EXPECT_GE(e.at("facility_energy_j").get<double>(), e.at("it_energy_j").get<double>());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "power/switches.h"
+#include "subprocess.h"
 
 namespace clustersim::power {
 namespace {
@@ -157,6 +158,21 @@ TEST(PowerSwitches, NameTablesRoundTrip) {
   ExpectRoundTrips(kGangBlockedUtilNames);
   ExpectRoundTrips(kNodeMemoryIntensityNames);
   EXPECT_EQ(CanonicalNames(kOnOffNames), (std::vector<std::string_view>{"on", "off"}));
+}
+
+
+// `clustersim switches` shows users the same table --set and --compat use:
+// every flag with both preset values and the values it accepts.
+TEST(PowerSwitches, SwitchesCommandListsEveryFlagWithBothPresets) {
+  const test::ProcessResult r = test::RunProcess({test::ClustersimBinary(), "switches"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const PowerSwitchRow& row : PowerSwitchTable()) {
+    EXPECT_NE(r.out.find("  " + std::string(row.flag) + " "), std::string::npos) << row.flag;
+    EXPECT_NE(r.out.find("default " + std::string(row.default_value) + ", joulie " + std::string(row.joulie_value)),
+              std::string::npos)
+        << row.flag;
+    EXPECT_FALSE(row.what.empty()) << row.flag;
+  }
 }
 
 }  // namespace

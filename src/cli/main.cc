@@ -4,18 +4,19 @@
 // `--config FILE` takes plain `key = value` lines (CLI11 only applies config
 // files to top-level apps).
 
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/config_file.h"
 #include "cli/generate.h"
 #include "cli/options.h"
 #include "model/memory.h"
+#include "power/switches.h"
 
 namespace {
 
@@ -37,8 +38,24 @@ constexpr const char* kUsage =
     "Usage: clustersim simulate TRACE [options]   schedule a trace's jobs with a policy\n"
     "       clustersim replay TRACE [options]     replay a trace's recorded start and end times\n"
     "       clustersim generate -o FILE [options] write a synthetic JSONL workload trace\n"
+    "       clustersim switches                   the power/work model switches (--set, --compat joulie)\n"
     "       clustersim SUBCOMMAND --help          every option\n"
     "       clustersim --version\n";
+
+// The §k.2 table as users meet it: each flag, its value by default and
+// under --compat joulie, what it changes, and the values --set accepts.
+void PrintSwitches(std::ostream& out) {
+  out << "Power/work model switches: --set FLAG=VALUE changes one; --compat joulie sets the joulie column.\n";
+  std::size_t width = 0;
+  for (const auto& row : clustersim::power::PowerSwitchTable()) width = std::max(width, row.flag.size());
+  for (const auto& row : clustersim::power::PowerSwitchTable()) {
+    out << "  " << row.flag << std::string(width - row.flag.size() + 2, ' ') << row.what << "\n"
+        << std::string(width + 4, ' ') << "default " << row.default_value << ", joulie " << row.joulie_value
+        << "; values:";
+    for (std::string_view v : clustersim::power::PowerSwitchValues(row.flag)) out << " " << v;
+    out << "\n";
+  }
+}
 
 int RunSubcommand(const std::string& name, int argc, char** argv) {
   const bool replay = name == "replay";
@@ -78,6 +95,10 @@ int main(int argc, char** argv) {
       return RunSubcommand(argv[1], argc - 1, argv + 1);
     if (argc >= 2 && std::strcmp(argv[1], "generate") == 0)
       return clustersim::RunGenerate(argc - 1, argv + 1, std::cout, std::cerr);
+    if (argc == 2 && std::strcmp(argv[1], "switches") == 0) {
+      PrintSwitches(std::cout);
+      return 0;
+    }
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
       std::cout << "clustersim " CLUSTERSIM_VERSION "\n";
       return 0;

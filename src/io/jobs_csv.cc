@@ -60,7 +60,14 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     } else {
       row.Text(",,,,");
     }
-    row.Text(",,-1,,");  // allocated_resources (counting pool: none), consumed_energy, metadata
+    row.Text(",,");  // allocated_resources: the counting pool names no nodes (see `nodes`)
+    if (extra != nullptr && extra->consumed_energy) {
+      row.Flush();
+      extra->consumed_energy(static_cast<JobId>(i), &out);
+    } else {
+      row.Text("-1");
+    }
+    row.Text(",,");  // metadata
     row.Time(j.run_time, f).Char(',').Int(j.units).Char(',');
     WriteQueue(&row, w, j);
     row.Char(',');

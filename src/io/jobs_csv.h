@@ -22,6 +22,8 @@ namespace clustersim {
 struct JobsCsvExtra {
   std::string header;
   std::function<void(JobId, std::string*)> cells;
+  // Batsim's consumed_energy cell (joules) when energy is modelled; -1 without.
+  std::function<void(JobId, std::string*)> consumed_energy;
 };
 
 void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double bsld_tau_s, TextSink* out,

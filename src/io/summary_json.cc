@@ -11,7 +11,9 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
   if (!work_json.empty()) j["work"] = nlohmann::json::parse(work_json);
   // Batsim schedule.json keys.
   j["batsim_version"] = "clustersim";
+  // Batsim's total energy: the IT energy when the run models power.
   j["consumed_joules"] = -1;
+  if (j.contains("work") && j["work"].contains("energy")) j["consumed_joules"] = j["work"]["energy"]["it_energy_j"];
   j["makespan"] = s.makespan_s;
   j["max_slowdown"] = s.max_slowdown;
   j["max_turnaround_time"] = s.max_turnaround_s;

@@ -89,6 +89,14 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
     row.Char(',');
     if (r.work != nullptr && run.begin != kNoTime) row.Double(r.work->job_energy_j(id));
   };
+  if (r.work != nullptr)
+    e.consumed_energy = [&r](JobId id, std::string* out) {
+      RowWriter row(out);
+      if (r.result->runs[id].begin != kNoTime)
+        row.Double(r.work->job_energy_j(id));
+      else
+        row.Text("-1");
+    };
   return e;
 }
 

@@ -90,6 +90,7 @@ struct PowerSwitchRow {
   std::string_view flag;
   std::string_view default_value;
   std::string_view joulie_value;
+  std::string_view what;  // one line for `clustersim switches`
 };
 std::span<const PowerSwitchRow> PowerSwitchTable();
 
