@@ -272,7 +272,8 @@ TEST(PowerEngine, CapScheduleSettlesWithTheTimeConstants) {
   ASSERT_EQ(c.rc, 0) << c.err;
   std::map<std::string, std::map<std::string, std::string>> at;
   for (const auto& r : ReadCsvRows(c.dir / "out" / "node_timeseries.csv")) at[r.at("time")] = r;
-  ASSERT_TRUE(at.count("10.2") && at.count("11.1"));
+  ASSERT_TRUE(at.count("9.9") && at.count("10.2") && at.count("11.1"));
+  EXPECT_EQ(at["9.9"]["cpu_cap_w"], "") << "no RAPL cap yet: empty, not 0 W";
   EXPECT_NEAR(std::stod(at["10.2"]["cpu_cap_w"]), 3549.408203, 1e-6);
   EXPECT_NEAR(std::stod(at["10.2"]["gpu_cap_w"]), 597.817595, 1e-6);
   EXPECT_NEAR(std::stod(at["11.1"]["cpu_cap_w"]), 680.5888111, 1e-6);

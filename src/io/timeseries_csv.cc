@@ -12,7 +12,7 @@ TimeseriesWriter::TimeseriesWriter(const Cluster& cluster, TimeFormat f, TextSin
   if (cluster_sink_ != nullptr)
     cluster_sink_->buf +=
         "time,it_power_w,it_power_avg_w,cpu_power_w,cpu_power_avg_w,gpu_power_w,gpu_power_avg_w,facility_power_w,"
-        "cooling_power_w,pue,ambient_c,mean_freq,mean_cpu_cap_w,mean_gpu_cap_w,mean_cpu_util,mean_gpu_util,"
+        "cooling_power_w,pue,ambient_c,mean_freq,cpu_capped_nodes,mean_cpu_cap_w,mean_gpu_cap_w,mean_cpu_util,mean_gpu_util,"
         "cpu_temp_mean_c,cpu_temp_max_c,gpu_temp_mean_c,gpu_temp_max_c,throttle_fraction,pods_running\n";
   if (node_sink_ != nullptr)
     node_sink_->buf +=
@@ -25,12 +25,13 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
   if (cluster_sink_ != nullptr) {
     double freq = 0, cpu_cap = 0, gpu_cap = 0, cpu_util = 0, gpu_util = 0, t_cpu_sum = 0, t_cpu_max = -1e300;
     double t_gpu_sum = 0, t_gpu_max = -1e300, throttled = 0;
-    std::int64_t gpus = 0, gpu_nodes = 0;
+    std::int64_t gpus = 0, gpu_nodes = 0, capped = 0;
     const std::size_t n = p.nodes();
     for (NodeId i = 0; i < n; ++i) {
       const NodeModel& m = p.node(i);
       freq += m.f_eff();
-      cpu_cap += m.cpu_cap_w();
+      // Only nodes under a RAPL cap: 0 W means "no cap", not a cap of 0.
+      if (m.cpu_cap_w() > 0) cpu_cap += m.cpu_cap_w(), ++capped;
       cpu_util += m.cpu_util();
       const double tc = m.TempCpu(t);
       t_cpu_sum += tc;
@@ -52,7 +53,9 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
     row.Time(t, f_).Char(',').Double(p.it_w()).Char(',').Double(p.CpuAverageW(t) + p.GpuAverageW(t)).Char(',');
     row.Double(p.cpu_w()).Char(',').Double(p.CpuAverageW(t)).Char(',').Double(p.gpu_w()).Char(',');
     row.Double(p.GpuAverageW(t)).Char(',').Double(p.it_w() * pue).Char(',').Double(p.it_w() * (pue - 1)).Char(',');
-    row.Double(pue).Char(',').Double(p.AmbientAt(t)).Char(',').Double(freq / nn).Char(',').Double(cpu_cap / nn).Char(',');
+    row.Double(pue).Char(',').Double(p.AmbientAt(t)).Char(',').Double(freq / nn).Char(',').Int(capped).Char(',');
+    if (capped > 0) row.Double(cpu_cap / static_cast<double>(capped));
+    row.Char(',');
     row.Double(gpu_nodes > 0 ? gpu_cap / static_cast<double>(gpu_nodes) : 0).Char(',').Double(cpu_util / nn).Char(',');
     row.Double(gpu_nodes > 0 ? gpu_util / static_cast<double>(gpu_nodes) : 0).Char(',');
     row.Double(t_cpu_sum / nn).Char(',').Double(t_cpu_max).Char(',');
@@ -74,7 +77,11 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
     RowWriter row(&node_sink_->buf);
     row.Time(t, f_).Char(',').Text(cluster_.nodes[i].name).Char(',').Double(m.power_w()).Char(',');
     row.Double(m.cpu_w()).Char(',').Double(m.CpuAverageW(t)).Char(',').Double(m.gpu_w()).Char(',').Double(gpu_avg);
-    row.Char(',').Double(m.f_eff()).Char(',').Double(m.cpu_cap_w()).Char(',').Double(m.gpu_cap_w()).Char(',');
+    row.Char(',').Double(m.f_eff()).Char(',');
+    if (m.cpu_cap_w() > 0) row.Double(m.cpu_cap_w());  // empty: no RAPL cap
+    row.Char(',');
+    if (m.gpus() > 0) row.Double(m.gpu_cap_w());
+    row.Char(',');
     row.Double(m.cpu_util()).Char(',').Double(m.gpu_util()).Char(',').Double(m.TempCpu(t)).Char(',');
     if (m.gpus() > 0) row.Double(t_gpu);
     row.Char(',').Double(m.theta_cpu()).Char(',').Double(theta_gpu).Char('\n');

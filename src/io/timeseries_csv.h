@@ -7,7 +7,7 @@
 //
 // timeseries.csv: time,it_power_w,it_power_avg_w,cpu_power_w,cpu_power_avg_w,
 //   gpu_power_w,gpu_power_avg_w,facility_power_w,cooling_power_w,pue,ambient_c,
-//   mean_freq,mean_cpu_cap_w,mean_gpu_cap_w,mean_cpu_util,mean_gpu_util,
+//   mean_freq,cpu_capped_nodes,mean_cpu_cap_w,mean_gpu_cap_w,mean_cpu_util,mean_gpu_util,
 //   cpu_temp_mean_c,cpu_temp_max_c,gpu_temp_mean_c,gpu_temp_max_c,
 //   throttle_fraction,pods_running
 // node_timeseries.csv (nodes chosen by --timeseries-nodes SELECTOR): time,node,
