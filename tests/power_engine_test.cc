@@ -208,6 +208,7 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
   EXPECT_TRUE(reached_full);
   const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
   EXPECT_EQ(jobs[0].at("status"), "unfinished");
+  EXPECT_EQ(c.summary.at("warnings_by_rule").at("stalled_at_end"), 1) << "the user is told why";
   const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
   EXPECT_GT(std::stod(nodes[0].at("time_throttled_s")), 0);
   EXPECT_GT(std::stod(nodes[0].at("peak_cpu_temp_c")), 97);

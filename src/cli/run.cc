@@ -375,6 +375,18 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   if (cluster_checker && !cluster_checker->status().ok())
     return Fail(c, err, Status::Error(c.trace + ": " + cluster_checker->status().message()), 2);
   if (cluster && cluster->work && !cluster->work->status().ok()) return Fail(c, err, cluster->work->status());
+  if (cluster && cluster->work && c.engine.max_time == kTimeInfinity) {
+    // Without --max_time only a stall leaves a started job running: its
+    // pods stopped progressing (throttled to zero) and no event remained.
+    std::int64_t stalled = 0;
+    for (const JobRun& run : r.runs) stalled += run.state == JobState::kUnfinished && run.begin != kNoTime;
+    if (stalled > 0)
+      diag.Report(c.trace, 0, "stalled_at_end",
+                  fmt::format("{} started jobs never finished: their pods stopped making progress (thermal "
+                              "throttling at its full threshold) and the hardware settled, so the run ended",
+                              stalled),
+                  Severity::kWarning);
+  }
 
   const auto t2 = Clock::now();
   Summary s = ComputeSummary(w, r);

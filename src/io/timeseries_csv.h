@@ -1,6 +1,6 @@
 #pragma once
-// timeseries.csv and node_timeseries.csv (work-based runs, docs/formats.md
-// §4.11): samples of the cluster's power state at every multiple of
+// timeseries.csv and node_timeseries.csv (work-based runs, docs/energy.md
+// §6): samples of the cluster's power state at every multiple of
 // --timeseries-interval (or after every event time with
 // --timeseries-every-event), each showing the state just before that
 // instant's events.
