@@ -19,35 +19,63 @@ bash "$here/joulie_cluster.sh" 5000 > "$OUT/c5000.yaml"
 # A 10x denser arrival stream: the same 60 h with ten times the pods.
 "$BIN" generate -o "$OUT/w60h-x10.jsonl" --seed 1 --horizon 60h --mean-interarrival 0.5 --quiet
 pods() { wc -l < "$1"; }
+# A cap schedule of N changes: every 60h/N the eco nodes swing between
+# CPU 50 %/GPU 50 % and their defaults (CPU 60 %/GPU 70 %).
+caps() {
+  local n=$1 i
+  echo "changes:"
+  for ((i = 1; i <= n; i++)); do
+    echo "  - at: $(( i * 216000 / (n + 1) ))"
+    echo "    nodes: profile=eco"
+    if (( i % 2 )); then echo "    cpu_cap: 50%"; echo "    gpu_cap: 50%"
+    else echo "    cpu_cap: 60%"; echo "    gpu_cap: 70%"; fi
+  done
+}
+caps 120 > "$OUT/caps120.yaml"
+FULL="--caps $OUT/caps120.yaml --set thermal_throttle=on"
 
-echo "## Joulie-size run: 5,000 nodes, $(grep -c . "$OUT/c5000.yaml" >/dev/null; echo 22700) GPUs, 60 simulated hours"
+gpus=$("$BIN" simulate "$OUT/w60h.jsonl" --cluster "$OUT/c5000.yaml" -o "$OUT/run" --outputs summary |
+       sed -n 's/.*cluster: \([0-9]*\) nodes of [0-9]* types, \([0-9]*\) GPUs.*/\1 nodes, \2 GPUs/p')
+echo "## Joulie-size run: $gpus, 60 simulated hours, 30 % of the nodes eco"
+echo
+echo "Every run models power, telemetry and temperatures and writes every output (timeseries.csv every"
+echo "60 s, nodes.csv, devices.csv, jobs.csv, placements.csv); \"full\" adds a cap schedule of 120 changes"
+echo "on the eco nodes and thermal throttling (\`$FULL\`)."
 echo
 echo "| Command | Mean [s] | Min [s] | Max [s] | Relative |"
 echo "|:---|---:|---:|---:|---:|"
-for spec in "event:" "tick 5 s:--tick 5"; do
-  name=${spec%%:*} flags=${spec#*:}
-  hyperfine --style none --warmup 1 --runs 5 --export-markdown "$OUT/h.md" \
-    -n "$(pods "$OUT/w60h.jsonl") pods, $name" \
-    "$BIN simulate $OUT/w60h.jsonl --cluster $OUT/c5000.yaml $flags -o $OUT/run --quiet" > /dev/null
-  tail -n +3 "$OUT/h.md"
-done
-for spec in "event:" "tick 5 s:--tick 5"; do
-  name=${spec%%:*} flags=${spec#*:}
-  hyperfine --style none --warmup 1 --runs 3 --export-markdown "$OUT/h.md" \
-    -n "$(pods "$OUT/w60h-x10.jsonl") pods, $name" \
-    "$BIN simulate $OUT/w60h-x10.jsonl --cluster $OUT/c5000.yaml $flags -o $OUT/run --quiet" > /dev/null
-  tail -n +3 "$OUT/h.md"
+for w in w60h w60h-x10; do
+  runs=5; [ $w = w60h-x10 ] && runs=3
+  for spec in "event:" "event, full:$FULL" "tick 5 s:--tick 5" "tick 5 s, full:--tick 5 $FULL"; do
+    name=${spec%%:*} flags=${spec#*:}
+    hyperfine --style none --warmup 1 --runs $runs --export-markdown "$OUT/h.md" \
+      -n "$(pods "$OUT/$w.jsonl") pods, $name" \
+      "$BIN simulate $OUT/$w.jsonl --cluster $OUT/c5000.yaml $flags -o $OUT/run --quiet" > /dev/null
+    tail -n +3 "$OUT/h.md"
+  done
 done
 
 echo
-echo "## Cost against nodes and jobs (event mode; simulate_s from timing.json, one run each)"
+echo "## Cost against nodes and jobs (event mode, full models; simulate_s from timing.json, one run each)"
 echo
 echo "| nodes | pods | load s | simulate s | wall s |"
 echo "|---|---|---|---|---|"
 for n in 500 1000 2500 5000 10000; do
   bash "$here/joulie_cluster.sh" "$n" > "$OUT/c.yaml"
   for w in w60h w60h-x10; do
-    "$BIN" simulate "$OUT/$w.jsonl" --cluster "$OUT/c.yaml" -o "$OUT/run" --quiet --outputs summary
+    "$BIN" simulate "$OUT/$w.jsonl" --cluster "$OUT/c.yaml" $FULL -o "$OUT/run" --quiet --outputs summary
     echo "| $n | $(pods "$OUT/$w.jsonl") | $(field load_s) | $(field simulate_s) | $(field wall_time_s) |"
   done
+done
+
+echo
+echo "## Cost against cap changes (5,000 nodes, $(pods "$OUT/w60h.jsonl") pods, event mode, one run each)"
+echo
+echo "| cap changes | simulate s | wall s |"
+echo "|---|---|---|"
+for k in 0 12 120 1200; do
+  caps "$k" > "$OUT/caps.yaml"
+  flags="--caps $OUT/caps.yaml"; [ "$k" -eq 0 ] && flags=""
+  "$BIN" simulate "$OUT/w60h.jsonl" --cluster "$OUT/c5000.yaml" $flags -o "$OUT/run" --quiet --outputs summary
+  echo "| $k | $(field simulate_s) | $(field wall_time_s) |"
 done

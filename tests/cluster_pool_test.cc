@@ -3,7 +3,10 @@
 // affinity, vendor matching, the lowest free GPU indices, gangs placed all
 // at once or not at all, whole nodes, spread cores, and what can never fit.
 
+#include <algorithm>
+#include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -191,6 +194,68 @@ TEST(ClusterPool, WholeNodesAndSpreadCoresCountExactly) {
   EXPECT_EQ(cores.pieces(1)[0].node, 2u);
   EXPECT_EQ(cores.free(), 2);
   EXPECT_TRUE(cores.scalar_is_exact());
+}
+
+// EASY's shadow on the pool: EarliestFit must equal releasing the running
+// jobs one by one, in end order, until Fits says yes. Checked on random
+// states of a mixed cluster (GPU nodes of two profiles, CPU-only nodes) for
+// one-pod jobs (the fast path) and gangs (the general path), in each
+// placement strategy.
+TEST(ClusterPool, EarliestFitIsReleasingInEndOrderUntilItFits) {
+  const char* mixed =
+      "nodes:\n"
+      "  - {node_name_prefix: g, replicas: 4, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 4}\n"
+      "  - {node_name_prefix: e, replicas: 3, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 4, power_profile: eco}\n"
+      "  - {node_name_prefix: c, replicas: 3, cpu_cores: 8}\n";
+  for (PlacementStrategy strategy : {PlacementStrategy::kFirstFit, PlacementStrategy::kBestFit,
+                                     PlacementStrategy::kWorstFit, PlacementStrategy::kJoulie}) {
+    std::mt19937_64 rng(17);
+    int found = 0, never = 0;
+    for (int round = 0; round < 60; ++round) {
+      Harness h;
+      h.cluster = Load(mixed);
+      for (int j = 0; j < 40; ++j) {
+        const int gpus = 2 * std::uniform_int_distribution<int>(0, 2)(rng);  // 0, 2 or 4
+        const int pods = std::uniform_int_distribution<int>(0, 9)(rng) == 0 ? 2 : 1;
+        h.Add(std::uniform_int_distribution<int>(1, 16)(rng) * 500, gpus,
+              gpus > 0 ? GpuVendor::kNvidia : GpuVendor::kNone, std::uniform_int_distribution<int>(0, 2)(rng) == 0,
+              pods);
+      }
+      ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, strategy);
+      std::vector<std::pair<SimTime, JobId>> ends;
+      std::vector<JobId> waiting;
+      for (JobId id = 0; id < h.w.jobs.size(); ++id) {
+        if (pool.Fits(id, h.w.jobs[id])) {
+          pool.Allocate(id, h.w.jobs[id]);
+          ends.emplace_back(0, id);
+        } else {
+          waiting.push_back(id);
+        }
+      }
+      std::shuffle(ends.begin(), ends.end(), rng);
+      // Only some running jobs have a projected end in the list, so some
+      // waiting jobs find no fit at all.
+      ends.resize(ends.size() - ends.size() / 3);
+      for (std::size_t i = 0; i < ends.size(); ++i) ends[i].first = static_cast<SimTime>(10 * (i + 1));
+      for (JobId id : waiting) {
+        ClusterPool reference = pool;
+        SimTime expect = kTimeInfinity;
+        for (const auto& [t, running] : ends) {
+          reference.Release(running, h.w.jobs[running]);
+          if (reference.Fits(id, h.w.jobs[id])) {
+            expect = t;
+            break;
+          }
+        }
+        const std::int64_t free_before = pool.free();
+        ASSERT_EQ(pool.EarliestFit(id, h.w.jobs[id], ends), expect) << "round " << round << " job " << id;
+        ASSERT_EQ(pool.free(), free_before) << "EarliestFit leaves the pool as it was";
+        (expect == kTimeInfinity ? never : found) += 1;
+      }
+    }
+    EXPECT_GT(found, 100);  // the rounds exercise both answers
+    EXPECT_GT(never, 0);
+  }
 }
 
 }  // namespace

@@ -246,7 +246,48 @@ void ClusterPool::Release(JobId id, const Job&) {
 
 std::span<const Piece> ClusterPool::pieces(JobId id) const { return placed_[id]; }
 
+SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const {
+  const Pod& pod = w_.pods[w_.work[id].first_pod];
+  const bool perf = performance_[id] != 0;
+  if (ends.empty()) return kTimeInfinity;
+  const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
+  // As the general path: if it fits already, the first release is the answer.
+  if (ChooseNode(pod, perf, need, pod.whole_node) != cluster_.nodes.size()) return ends.front().first;
+  if (touched_.size() != nodes_.size()) {
+    touched_.assign(nodes_.size(), 0);
+    scratch_.resize(nodes_.size());
+  }
+  if (++touch_pass_ == 0) {  // wrapped: forget every stamp
+    std::fill(touched_.begin(), touched_.end(), 0);
+    touch_pass_ = 1;
+  }
+  for (const auto& [end, running] : ends) {
+    for (const Piece& p : placed_[running]) {
+      NodeState& s = scratch_[p.node];
+      if (touched_[p.node] != touch_pass_) {
+        s = nodes_[p.node];
+        touched_[p.node] = touch_pass_;
+      }
+      s.free_mc += p.millicores;
+      if (s.free_mem != kNoMemoryLimit) s.free_mem += p.memory;
+      s.free_devices |= p.devices;
+      if (!Eligible(groups_[s.group], pod, perf)) continue;
+      const NodeType& t = cluster_.type_of(p.node);
+      const bool fits = pod.whole_node ? s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus) &&
+                                             s.free_mem == TotalMemory(t)
+                                       : s.free_mc >= need.millicores && std::popcount(s.free_devices) >= need.gpus &&
+                                             s.free_mem >= need.memory;
+      if (fits) return end;
+    }
+  }
+  return kTimeInfinity;
+}
+
 SimTime ClusterPool::EarliestFit(JobId id, const Job&, const std::vector<std::pair<SimTime, JobId>>& ends) const {
+  // One pod (most jobs): nothing fits now, releases only add, so the pod
+  // first fits on a node a release touches; checking those nodes alone
+  // gives the general path's answer without placing anything.
+  if (w_.work[id].num_pods == 1 && !w_.pods[w_.work[id].first_pod].spread) return EarliestFitOnePod(id, ends);
   SimTime found = kTimeInfinity;
   std::size_t released = 0;
   std::vector<Piece> plan;

@@ -99,6 +99,8 @@ class ClusterPool final : public ResourcePool {
   NodeId ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const;
   void Apply(const Piece& p, int sign) const;
   NodeTree::Free FreeOf(NodeId n) const;
+  // EarliestFit for a job of one pod: see the .cc.
+  SimTime EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const;
 
   const Cluster& cluster_;
   const Workload& w_;
@@ -120,6 +122,11 @@ class ClusterPool final : public ResourcePool {
   mutable std::uint64_t plan_generation_ = ~std::uint64_t{0};
   mutable std::uint64_t generation_ = 0;  // bumped by every Allocate/Release
   std::vector<std::vector<Piece>> placed_;  // by JobId, while running (memory ~ running jobs)
+  // EarliestFitOnePod's scratch: copies of the nodes it has released onto,
+  // valid where touched_[n] == touch_pass_.
+  mutable std::vector<NodeState> scratch_;
+  mutable std::vector<std::uint32_t> touched_;
+  mutable std::uint32_t touch_pass_ = 0;
 };
 
 }  // namespace clustersim
