@@ -40,32 +40,42 @@ echo "## Joulie-size run: $gpus, 60 simulated hours, 30 % of the nodes eco"
 echo
 echo "Every run models power, telemetry and temperatures and writes every output (timeseries.csv every"
 echo "60 s, nodes.csv, devices.csv, jobs.csv, placements.csv); \"full\" adds a cap schedule of 120 changes"
-echo "on the eco nodes and thermal throttling (\`$FULL\`)."
+echo "on the eco nodes and thermal throttling (\`--caps caps120.yaml --set thermal_throttle=on\`)."
 echo
 echo "| Command | Mean [s] | Min [s] | Max [s] | Relative |"
 echo "|:---|---:|---:|---:|---:|"
-for w in w60h w60h-x10; do
-  runs=5; [ $w = w60h-x10 ] && runs=3
-  for spec in "event:" "event, full:$FULL" "tick 5 s:--tick 5" "tick 5 s, full:--tick 5 $FULL"; do
-    name=${spec%%:*} flags=${spec#*:}
-    hyperfine --style none --warmup 1 --runs $runs --export-markdown "$OUT/h.md" \
-      -n "$(pods "$OUT/$w.jsonl") pods, $name" \
-      "$BIN simulate $OUT/$w.jsonl --cluster $OUT/c5000.yaml $flags -o $OUT/run --quiet" > /dev/null
-    tail -n +3 "$OUT/h.md"
-  done
+for spec in "event:" "event, full:$FULL" "tick 5 s:--tick 5" "tick 5 s, full:--tick 5 $FULL"; do
+  name=${spec%%:*} flags=${spec#*:}
+  hyperfine --style none --warmup 1 --runs 5 --export-markdown "$OUT/h.md" \
+    -n "$(pods "$OUT/w60h.jsonl") pods, $name" \
+    "$BIN simulate $OUT/w60h.jsonl --cluster $OUT/c5000.yaml $flags -o $OUT/run --quiet" > /dev/null
+  tail -n +3 "$OUT/h.md"
 done
 
 echo
-echo "## Cost against nodes and jobs (event mode, full models; simulate_s from timing.json, one run each)"
+echo "## Cost against nodes (event mode, full models, $(pods "$OUT/w60h.jsonl") pods; one run each)"
 echo
-echo "| nodes | pods | load s | simulate s | wall s |"
+echo "Fewer nodes for the same pods means a longer queue: the mean queue length is the scheduler's load."
+echo
+echo "| nodes | mean queue | load s | simulate s | wall s |"
 echo "|---|---|---|---|---|"
-for n in 500 1000 2500 5000 10000; do
+for n in 1000 2500 5000 10000 20000; do
   bash "$here/joulie_cluster.sh" "$n" > "$OUT/c.yaml"
-  for w in w60h w60h-x10; do
-    "$BIN" simulate "$OUT/$w.jsonl" --cluster "$OUT/c.yaml" $FULL -o "$OUT/run" --quiet --outputs summary
-    echo "| $n | $(pods "$OUT/$w.jsonl") | $(field load_s) | $(field simulate_s) | $(field wall_time_s) |"
-  done
+  q=$("$BIN" simulate "$OUT/w60h.jsonl" --cluster "$OUT/c.yaml" $FULL -o "$OUT/run" --outputs summary |
+      sed -n 's/.*queue: mean \([0-9.]*\).*/\1/p')
+  echo "| $n | $q | $(field load_s) | $(field simulate_s) | $(field wall_time_s) |"
+done
+
+echo
+echo "## Cost against pods (5,000 nodes, event mode, full models; prefixes of a 10x denser day; one run each)"
+echo
+echo "| pods | mean queue | load s | simulate s | wall s |"
+echo "|---|---|---|---|---|"
+for k in 25000 50000 100000 200000 0; do
+  slice="--jobs 0:$k"; [ "$k" -eq 0 ] && slice=""
+  q=$("$BIN" simulate "$OUT/w60h-x10.jsonl" $slice --cluster "$OUT/c5000.yaml" $FULL -o "$OUT/run" --outputs summary |
+      sed -n 's/.*queue: mean \([0-9.]*\).*/\1/p')
+  echo "| $([ "$k" -eq 0 ] && pods "$OUT/w60h-x10.jsonl" || echo "$k") | $q | $(field load_s) | $(field simulate_s) | $(field wall_time_s) |"
 done
 
 echo

@@ -36,16 +36,14 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
       const double tc = m.TempCpu(t);
       t_cpu_sum += tc;
       t_cpu_max = std::max(t_cpu_max, tc);
-      bool node_throttled = m.theta_cpu() > 0;
       if (m.gpus() > 0) {
         ++gpu_nodes;
         gpu_cap += m.gpu_cap_w();
         gpu_util += m.gpu_util();
       }
       m.GpuTempStats(t, &t_gpu_sum, &t_gpu_max);
-      for (int d = 0; d < m.gpus(); ++d) node_throttled = node_throttled || m.theta_gpu(d) > 0;
       gpus += m.gpus();
-      throttled += node_throttled ? 1 : 0;
+      throttled += m.throttled() ? 1 : 0;
     }
     const double nn = static_cast<double>(std::max<std::size_t>(n, 1));
     const double pue = p.PueAt(t);

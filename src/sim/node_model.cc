@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "power/cpu_power.h"
 #include "power/facility.h"
@@ -170,6 +171,16 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
   }
   cpu_avg_.Set(last_, cpu_w_);
   for (int d = 0; d < gpus_; ++d) gpu_avg_[d].Set(last_, device_w_[d]);
+  steady_cpu_ = power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
+  steady_gpu_sum_ = 0;
+  steady_gpu_max_ = -std::numeric_limits<double>::infinity();
+  throttled_ = theta_cpu_ > 0;
+  for (int d = 0; d < gpus_; ++d) {
+    const double t = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+    steady_gpu_sum_ += t;
+    steady_gpu_max_ = std::max(steady_gpu_max_, t);
+    throttled_ = throttled_ || theta_gpu_[d] > 0;
+  }
 }
 
 // After 40 time constants the exponential is below 1e-17: the temperature
@@ -177,7 +188,7 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
 double NodeModel::TempCpu(SimTime t) const {
   if (sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_) return t_cpu_;
   const double dt = ToSeconds(t - last_);
-  if (dt > 40 * cpu_.thermal.tau_s) return power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
+  if (dt > 40 * cpu_.thermal.tau_s) return steady_cpu_;
   return power::TemperatureAfter(t_cpu_, cpu_w_, cpu_.thermal, k_cpu_, dt);
 }
 
@@ -192,12 +203,16 @@ void NodeModel::GpuTempStats(SimTime t, double* sum, double* max) const {
   const double dt = ToSeconds(t - last_);
   const bool steady = sw_.dynamics != power::Dynamics::kQuasiStatic && dt > 40 * gpu_.thermal.tau_s;
   const bool frozen = sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_;
-  const double decay = steady || frozen ? 0 : std::exp(-dt / gpu_.thermal.tau_s);
+  if (steady && !frozen) {
+    if (gpus_ > 0) *sum += steady_gpu_sum_, *max = std::max(*max, steady_gpu_max_);
+    return;
+  }
+  const double decay = frozen ? 0 : std::exp(-dt / gpu_.thermal.tau_s);
   for (int d = 0; d < gpus_; ++d) {
     double temp = t_gpu_[d];
     if (!frozen) {
       const double target = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
-      temp = steady ? target : target + (t_gpu_[d] - target) * decay;
+      temp = target + (t_gpu_[d] - target) * decay;
     }
     *sum += temp;
     *max = std::max(*max, temp);

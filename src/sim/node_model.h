@@ -71,8 +71,12 @@ class NodeModel {
   // Exact at any t >= the last Advance.
   double TempCpu(SimTime t) const;
   double TempGpu(int device, SimTime t) const;
-  // Σ and max over the node's GPUs of TempGpu(d, t), in one pass.
+  // Σ and max over the node's GPUs of TempGpu(d, t), in one pass. Once the
+  // node has held its power for 40 time constants these are the steady
+  // values cached at the last evaluation, so sampling a quiet cluster costs
+  // a few loads per node.
   void GpuTempStats(SimTime t, double* sum, double* max) const;
+  bool throttled() const { return throttled_; }  // θ > 0 on the CPU or any GPU
   double CpuAverageW(SimTime t) const;          // telemetry (§e.4)
   double GpuAverageW(int device, SimTime t) const;
 
@@ -112,6 +116,10 @@ class NodeModel {
   double cpu_w_ = 0, gpu_w_ = 0, cpu_idle_w_ = 0, gpu_idle_w_ = 0;
   double cpu_util_ = 0, gpu_util_ = 0;
   bool saturated_ = false;
+  // Cached by Evaluate for sampling: steady temperatures under the held
+  // power, and whether θ acts anywhere on the node.
+  double steady_cpu_ = 0, steady_gpu_sum_ = 0, steady_gpu_max_ = 0;
+  bool throttled_ = false;
   // Telemetry.
   power::BoxcarAverage cpu_avg_;
   std::vector<power::BoxcarAverage> gpu_avg_;
