@@ -40,6 +40,8 @@ run: deps $(RELEASE)/build.ninja
 	cmake --build $(RELEASE) -j $(JOBS) --target clustersim simulator
 	$(RELEASE)/src/clustersim simulate $(RUN_TRACE) --backfill easy --check -o out/kth-easy
 	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json"
+	$(RELEASE)/src/clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --check -o out/ai-day
+	@echo "outputs in out/ai-day/: jobs.csv placements.csv timeseries.csv nodes.csv devices.csv summary.json ..."
 
 # Tests run under ASan+UBSan; CLUSTERSIM_TRACES tells them where the shared traces are.
 # Then every fuzz target runs for FUZZ_SECONDS (time-boxed; any finding fails).

@@ -58,16 +58,20 @@ double EmaStep(double average_w, double power_w, double dt_s, double window_s) {
 BoxcarAverage::BoxcarAverage(SimTime window, double initial_w) : window_(window), initial_w_(initial_w) {}
 
 void BoxcarAverage::Set(SimTime t, double power_w) {
-  if (!segments_.empty() && segments_.back().start == t) {
+  if (head_ < segments_.size() && segments_.back().start == t) {
     segments_.back().power_w = power_w;
   } else if (current_w() != power_w) {
     segments_.push_back({t, power_w});
   }
   // A segment whose successor starts at or before t − W lies wholly before
   // every window still to be asked for.
-  while (segments_.size() >= 2 && segments_[1].start <= t - window_) {
-    initial_w_ = segments_.front().power_w;
-    segments_.pop_front();
+  while (segments_.size() - head_ >= 2 && segments_[head_ + 1].start <= t - window_) {
+    initial_w_ = segments_[head_].power_w;
+    ++head_;
+  }
+  if (head_ >= 16 && 2 * head_ >= segments_.size()) {
+    segments_.erase(segments_.begin(), segments_.begin() + static_cast<std::ptrdiff_t>(head_));
+    head_ = 0;
   }
 }
 
@@ -76,7 +80,8 @@ double BoxcarAverage::Average(SimTime t) const {
   SimTime cursor = from;
   double power = initial_w_;
   double integral = 0;  // W·µs over [from, cursor)
-  for (const Segment& s : segments_) {
+  for (std::size_t i = head_; i < segments_.size(); ++i) {
+    const Segment& s = segments_[i];
     if (s.start > t) break;
     if (s.start > cursor) {
       integral += power * static_cast<double>(s.start - cursor);

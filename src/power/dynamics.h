@@ -6,7 +6,7 @@
 // code is quasi-static (every state equals its target at every evaluation)
 // because its dt is wall-clock time that is never reset (§k.1 item 1).
 
-#include <deque>
+#include <vector>
 
 #include "model/hardware.h"
 #include "model/time.h"
@@ -76,7 +76,7 @@ class BoxcarAverage {
   void Set(SimTime t, double power_w);
   // REQUIRES: t >= the last Set's t (older segments may be gone).
   double Average(SimTime t) const;
-  double current_w() const { return segments_.empty() ? initial_w_ : segments_.back().power_w; }
+  double current_w() const { return head_ == segments_.size() ? initial_w_ : segments_.back().power_w; }
 
  private:
   struct Segment {
@@ -85,7 +85,12 @@ class BoxcarAverage {
   };
   SimTime window_;
   double initial_w_;  // power before the first kept segment
-  std::deque<Segment> segments_;
+  // Kept segments are segments_[head_..]: a vector whose dropped prefix is
+  // erased now and then, because a deque's block allocations per push and
+  // pop were the largest cost of settling nodes (every GPU of every node
+  // sets its average at every evaluation).
+  std::vector<Segment> segments_;
+  std::size_t head_ = 0;
 };
 
 }  // namespace clustersim::power
