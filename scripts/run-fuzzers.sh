@@ -17,6 +17,7 @@ run_one() {
     csv_reader|swf_reader|timestamp) seeds+=("$root/tests/data/bad_input") ;;
     jsonl_trace) seeds+=("$root/tests/data/bad_jsonl") ;;
     cluster_yaml) seeds+=("$root/tests/data/bad_cluster") ;;
+    caps_yaml) seeds+=("$root/tests/data/bad_caps") ;;
   esac
   if "$build/fuzz/${t}_fuzz" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 \
        -print_final_stats=1 -artifact_prefix="$build/fuzz-findings/${t}-" "${seeds[@]}" \
