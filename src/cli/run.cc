@@ -173,10 +173,6 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
     for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
     fmt::print(out, "\n");
   }
-  if (info.jobs_loaded == 0 && diag.TotalOf(Severity::kSkip) > 0)
-    fmt::print(out, "  warning: every job was dropped by the input rules above{}\n",
-               info.swf_policy == "strict" ? "; --swf-policy clean fills unknown requested times from run times"
-                                           : "");
   if (diag.TotalOf(Severity::kNote) > 0) {
     fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
     for (const auto& [rule, n] : diag.CountsOf(Severity::kNote)) fmt::print(out, " {} {}", rule, n);
@@ -255,6 +251,20 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
   if (!loaded.ok()) return Fail(c, err, loaded.status());
   LoadedTrace lt = loaded.take();
   Workload w = std::move(lt.workload);
+  // Every record dropped by the input rules: a run would report zeros and
+  // exit 0, a result nobody should trust. Stop, and say what keeps them.
+  if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) > 0) {
+    std::string rules;
+    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip))
+      rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
+    const bool no_estimates = diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf;
+    return Fail(
+        c, err,
+        Status::Error(fmt::format(
+            "{}: the input rules dropped every record ({}), so there is nothing to simulate; {}", c.trace, rules,
+            no_estimates ? "--swf-policy clean (or pyss) fills unknown requested times from the run times"
+                         : "see the first messages above for each rule")));
+  }
   const bool is_swf = lt.format == TraceFormat::kSwf;
   if (c.replay_requested && w.mode != TraceMode::kReplay)
     return Fail(c, err,
