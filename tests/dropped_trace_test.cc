@@ -19,15 +19,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Scratch(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("dropped_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
-  const fs::path d = Scratch("handmade");
+  const fs::path d = ScratchDir("dropped_handmade");
   // Two jobs with requested time -1 (field 9): strict drops both.
   std::ofstream(d / "no_estimates.swf") << "; MaxProcs: 4\n"
                                         << "1 0 0 100 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1\n"
@@ -51,7 +44,7 @@ TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {
   for (const char* name : {"lublin_256.swf", "NASA-iPSC-1993-3.1-cln.swf.gz"}) {
     const std::string trace = TracesDir() + "/" + name;
     if (!fs::exists(trace)) GTEST_SKIP() << trace << " not found";
-    const fs::path out = Scratch("shipped") / "out";
+    const fs::path out = ScratchDir("dropped_shipped") / "out";
     const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", trace, "-o", out.string()});
     EXPECT_EQ(r.exit_code, 1) << name;
     EXPECT_NE(r.err.find("--swf-policy clean"), std::string::npos) << name << ": " << r.err;

@@ -20,6 +20,7 @@
 
 #include "io/workload_generator.h"
 #include "subprocess.h"
+#include "test_util.h"
 #include "work_test_util.h"
 
 namespace clustersim::test {
@@ -28,13 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string Example(const char* name) { return std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/" + name; }
-
-fs::path Scratch(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("energy_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
 
 double Num(const std::string& s) { return s.empty() ? 0 : std::stod(s); }
 
@@ -108,7 +102,7 @@ struct ExampleCase {
 class ShippedExample : public ::testing::TestWithParam<ExampleCase> {};
 
 TEST_P(ShippedExample, ConservesEnergyAcrossOutputs) {
-  const fs::path d = Scratch(GetParam().name);
+  const fs::path d = ScratchDir("energy_" + std::string(GetParam().name));
   std::vector<std::string> argv = {Example("ai-day.jsonl"), "--cluster", Example("cluster.yaml")};
   argv.insert(argv.end(), GetParam().flags.begin(), GetParam().flags.end());
   const ProcessResult r = Simulate(argv, d / "out");
@@ -131,7 +125,7 @@ INSTANTIATE_TEST_SUITE_P(
 // A generated day on 1,000 nodes of Joulie's inventory mix (a fifth of
 // them eco), with the eco nodes capped in the afternoon.
 TEST(Energy, ConservedOnAGeneratedThousandNodeRun) {
-  const fs::path d = Scratch("k1000");
+  const fs::path d = ScratchDir("energy_k1000");
   {
     std::ofstream c(d / "cluster.yaml");
     c << "nodes:\n";

@@ -25,13 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Scratch(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_in_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 void Write(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
 
 ProcessResult Simulate(const std::vector<std::string>& args, const ProcessOptions& o = {}) {
@@ -72,7 +65,7 @@ TEST(ReliabilityInput, ReplayAtBothBoundsHasAPositiveMakespan) {
 
 // Serial work past the simulable horizon (2^62 us) is one clear error.
 TEST(ReliabilityInput, WorkPastTheHorizonIsRefused) {
-  const fs::path d = Scratch("horizon");
+  const fs::path d = ScratchDir("in_horizon");
   std::string t = kHeader;
   for (int i = 0; i < 5; ++i) t += "1000000000000,1,1000000000000,1000000000000\n";
   Write(d / "big.csv", t);
@@ -115,7 +108,7 @@ TEST(ReliabilityInput, CheckerRefusesEventsOutsideTheBounds) {
 }
 
 TEST(ReliabilityInput, DevicesAreRefusedAsTracesAndConfigs) {
-  const fs::path d = Scratch("dev");
+  const fs::path d = ScratchDir("in_dev");
   ProcessResult r = Simulate({"/dev/zero", "-n", "4", "-o", (d / "out").string()});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "clustersim: error: /dev/zero: is a device, not a file; refusing to read it (it may never end)\n");
@@ -138,7 +131,7 @@ void WriteGzipOf(const fs::path& p, char byte, std::size_t bytes) {
 }
 
 TEST(ReliabilityInput, GzipBombsAreStoppedWithBoundedMemory) {
-  const fs::path d = Scratch("bomb");
+  const fs::path d = ScratchDir("in_bomb");
   const long limit_kb = BuiltWithSanitizers() ? 250 * 1024 : 100 * 1024;
   WriteGzipOf(d / "zeros.csv.gz", '\0', std::size_t{1} << 30);
   WriteGzipOf(d / "newlines.csv.gz", '\n', std::size_t{1} << 30);
@@ -164,7 +157,7 @@ TEST(ReliabilityInput, GzipBombsAreStoppedWithBoundedMemory) {
 // injected with an address-space limit, or under ASan by capping the size of
 // one allocation (ASan reserves too much address space for RLIMIT_AS).
 TEST(ReliabilityInput, OutOfMemoryWhileReadingIsAClearError) {
-  const fs::path d = Scratch("oom");
+  const fs::path d = ScratchDir("in_oom");
   {
     gzFile f = gzopen((d / "many.csv.gz").c_str(), "wb1");
     ASSERT_NE(f, nullptr);
@@ -185,7 +178,7 @@ TEST(ReliabilityInput, OutOfMemoryWhileReadingIsAClearError) {
 
 // NUL and ESC from a trace are escaped in messages, never echoed raw.
 TEST(ReliabilityInput, ControlBytesAreEscapedInMessages) {
-  const fs::path d = Scratch("escape");
+  const fs::path d = ScratchDir("in_escape");
   Write(d / "t.csv", std::string(kHeader) + "0,\x1b[31mred,10,10\n1,2\x00x,10,10\n2,1,10,10\n" +
                          std::string("3,1,10,1\x07\n", 11));
   const ProcessResult r = Simulate({(d / "t.csv").string(), "-n", "4", "-o", (d / "out").string()});
@@ -196,7 +189,7 @@ TEST(ReliabilityInput, ControlBytesAreEscapedInMessages) {
 }
 
 TEST(ReliabilityInput, ConfigFileTyposAreErrorsWithFileAndLine) {
-  const fs::path d = Scratch("config");
+  const fs::path d = ScratchDir("in_config");
   Write(d / "jobs.csv", std::string(kHeader) + "0,1,10,10\n");
   struct Case {
     std::string text, expected;
@@ -225,7 +218,7 @@ TEST(ReliabilityInput, ConfigFileTyposAreErrorsWithFileAndLine) {
 }
 
 TEST(ReliabilityInput, NumericOptionsAreStrict) {
-  const fs::path d = Scratch("numeric");
+  const fs::path d = ScratchDir("in_numeric");
   Write(d / "jobs.csv", std::string(kHeader) + "0,1,10,10\n");
   struct Case {
     std::vector<std::string> args;

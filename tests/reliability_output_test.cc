@@ -31,13 +31,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path Scratch(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_rel_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 void Write(const fs::path& p, const std::string& s) { std::ofstream(p, std::ios::binary) << s; }
 
 std::string Read(const fs::path& p) {
@@ -76,7 +69,7 @@ ProcessResult Simulate(const fs::path& trace, const std::string& out, std::vecto
 }
 
 TEST(ReliabilityOutput, EmptyOutputNameIsRefusedAndNothingIsWritten) {
-  const fs::path d = Scratch("empty");
+  const fs::path d = ScratchDir("rel_empty");
   Write(d / "jobs.csv", kJobs);
   ProcessOptions o;
   o.cwd = d.string();
@@ -90,7 +83,7 @@ TEST(ReliabilityOutput, EmptyOutputNameIsRefusedAndNothingIsWritten) {
 }
 
 TEST(ReliabilityOutput, SymbolicLinksAreNeverFollowed) {
-  const fs::path d = Scratch("symlink");
+  const fs::path d = ScratchDir("rel_symlink");
   Write(d / "jobs.csv", kJobs);
   Write(d / "victim.txt", "precious\n");
   // The output directory itself is a link to somewhere else.
@@ -117,7 +110,7 @@ TEST(ReliabilityOutput, SymbolicLinksAreNeverFollowed) {
 }
 
 TEST(ReliabilityOutput, DevicesFifosAndForeignDirectoriesAreRefused) {
-  const fs::path d = Scratch("odd");
+  const fs::path d = ScratchDir("rel_odd");
   Write(d / "jobs.csv", kJobs);
   ASSERT_EQ(::mkfifo((d / "fifo").c_str(), 0600), 0);
   ProcessResult r = Simulate(d / "jobs.csv", (d / "fifo").string());
@@ -145,7 +138,7 @@ TEST(ReliabilityOutput, DevicesFifosAndForeignDirectoriesAreRefused) {
 // A directory where one output should go: the run refuses before writing,
 // and the earlier complete set stays as it was.
 TEST(ReliabilityOutput, DirectoryInTheWayOfOneOutputLeavesTheOldSet) {
-  const fs::path d = Scratch("inway");
+  const fs::path d = ScratchDir("rel_inway");
   Write(d / "jobs.csv", kJobs);
   ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
   fs::remove(d / "out" / "jobs.csv");
@@ -171,7 +164,7 @@ TEST(ReliabilityOutput, DirectoryInTheWayOfOneOutputLeavesTheOldSet) {
 TEST(ReliabilityOutput, WriteFailureKeepsTheOldCompleteSet) {
   const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
   if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
-  const fs::path d = Scratch("full");
+  const fs::path d = ScratchDir("rel_full");
   Write(d / "jobs.csv", kJobs);
   ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
   const auto before = Snapshot(d / "out");
@@ -194,7 +187,7 @@ TEST(ReliabilityOutput, KillAtThePublishingRenameLeavesTheOldSet) {
     std::printf("SKIPPED: strace is not installed (scripts/install-deps.sh installs it)\n");
     GTEST_SKIP() << "no strace";
   }
-  const fs::path d = Scratch("kill");
+  const fs::path d = ScratchDir("rel_kill");
   Write(d / "jobs.csv", kJobs);
   Write(d / "jobs2.csv", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,10\n");
   ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
@@ -215,7 +208,7 @@ TEST(ReliabilityOutput, KillAtThePublishingRenameLeavesTheOldSet) {
 // SIGTERM while the run waits for its input (a FIFO nobody writes): the
 // process ends by the signal and leaves no temporaries.
 TEST(ReliabilityOutput, SigtermRemovesTheTemporaries) {
-  const fs::path d = Scratch("term");
+  const fs::path d = ScratchDir("rel_term");
   ASSERT_EQ(::mkfifo((d / "in.csv").c_str(), 0600), 0);
   // Hold the FIFO's write end open so the reader blocks in read(), not open().
   const pid_t writer = ::fork();
@@ -240,7 +233,7 @@ TEST(ReliabilityOutput, SigtermRemovesTheTemporaries) {
 TEST(ReliabilityOutput, ConcurrentRunsPublishCompleteSets) {
   const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
   if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
-  const fs::path d = Scratch("concurrent");
+  const fs::path d = ScratchDir("rel_concurrent");
   const std::vector<std::string> a = {ClustersimBinary(), "simulate", kth, "--quiet", "--backfill", "easy", "-o"};
   const std::vector<std::string> b = {ClustersimBinary(), "simulate", kth, "--quiet", "--backfill", "none", "-o"};
   auto with = [](std::vector<std::string> v, const fs::path& out) {
@@ -268,7 +261,7 @@ TEST(ReliabilityOutput, ConcurrentRunsPublishCompleteSets) {
 // A killed run's temporaries (their names carry its pid) are removed by the
 // next run into the same place; a live process's are left alone.
 TEST(ReliabilityOutput, StaleTemporariesOfDeadRunsAreRemoved) {
-  const fs::path d = Scratch("stale");
+  const fs::path d = ScratchDir("rel_stale");
   Write(d / "jobs.csv", kJobs);
   const pid_t child = ::fork();
   if (child == 0) ::_exit(0);
@@ -291,7 +284,7 @@ TEST(ReliabilityOutput, StaleTemporariesOfDeadRunsAreRemoved) {
 // Outputs an earlier run wrote and this one does not are gone with the old
 // set (the whole directory is replaced).
 TEST(ReliabilityOutput, FilesOfAnEarlierRunDoNotSurvive) {
-  const fs::path d = Scratch("replace");
+  const fs::path d = ScratchDir("rel_replace");
   Write(d / "jobs.csv", kJobs);
   ASSERT_EQ(Simulate(d / "jobs.csv", (d / "out").string()).exit_code, 0);
   Write(d / "out" / "windows.csv", "from an rlscheduler run\n");

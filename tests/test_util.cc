@@ -1,6 +1,10 @@
 #include "test_util.h"
 
 #include <cstdlib>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "io/resource_trace.h"
 #include "io/time_format.h"
@@ -85,6 +89,14 @@ Policy NoBackfill() {
 std::string TracesDir() {
   if (const char* e = std::getenv("CLUSTERSIM_TRACES")) return e;
   return std::string(CLUSTERSIM_SOURCE_DIR) + "/../shared/traces";
+}
+
+std::filesystem::path ScratchDir(const std::string& name) {
+  const std::filesystem::path d =
+      std::filesystem::path(::testing::TempDir()) / ("clustersim_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
 }
 
 }  // namespace clustersim::test

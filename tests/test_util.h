@@ -6,6 +6,7 @@
 // EXPECT_EQ compares.
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -45,6 +46,10 @@ Policy ClassicEasy();
 Policy DrEvtEasy();
 Policy Conservative();
 Policy NoBackfill();
+
+// A fresh, empty directory under the test temporary directory, unique to
+// this process: TempDir/clustersim_<name>_<pid>.
+std::filesystem::path ScratchDir(const std::string& name);
 
 // Directory of the shared traces ($CLUSTERSIM_TRACES, else ../shared/traces
 // relative to the source tree).

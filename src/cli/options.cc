@@ -92,8 +92,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--overrun", v->overrun,
-                  "A job running past its limit: clip (default: killed at the limit) or allow (default with "
-                  "--compat dr_evt)");
+                  sim ? "A job whose run time exceeds its limit: allow (default here: runs on, as in dr_evt) or "
+                        "clip (killed at the limit; the summary counts them)"
+                      : "A job whose run time exceeds its limit: clip (default: killed at the limit; the summary "
+                        "counts them and the time cut) or allow (default with --compat dr_evt)");
   app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
   app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)")
       ->check(IntIn(1, 1'000'000));
@@ -112,7 +114,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option("-V,--run_time_stddev", v->run_time_stddev,
                   "Stddev factor v (default 0); for uniform the upper factor")
       ->check(RealIn(0, 1e12));
-  app->add_option("--run_time_compat", v->run_time_compat, "Distribution clamping: spec or dr_evt");
+  app->add_option("--run_time_compat", v->run_time_compat,
+                  "Sampling formulas: spec (default: the seed's, uniform U(L*S, L*V), never capped) or dr_evt "
+                  "(dr_evt's code: normal/lognormal capped at L, uniform U(L*S, L*(S+V)))");
   app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0");
   app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
                 "Simulate a replay-format trace (ignore begin_time/end_time)");
@@ -502,7 +506,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   RETURN_IF_ERROR(
       ParseEnum("--run_time_distribution", v.run_time_distribution, kDistributionNames, &c.run_time.distribution));
   RETURN_IF_ERROR(ParseEnum("--run_time_compat",
-                            v.run_time_compat.empty() ? std::string(dr ? "dr_evt" : "spec") : v.run_time_compat,
+                            v.run_time_compat.empty() ? std::string("spec") : v.run_time_compat,
                             kRunTimeCompatNames, &c.run_time.compat));
   c.run_time.scale = v.run_time_scale;
   c.run_time.stddev = v.run_time_stddev;

@@ -43,6 +43,9 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                        {"mean_per_pass", s.mean_queue_per_pass},
                        {"mean_time_weighted", s.mean_queue_time_weighted},
                        {"peak", s.peak_queue}};
+  j["killed_at_limit"] = {{"jobs", s.killed},
+                          {"run_time_cut_s", s.killed_cut_s},
+                          {"mean_cut_s", s.killed > 0 ? s.killed_cut_s / static_cast<double>(s.killed) : 0.0}};
   j["counts"] = {{"loaded", info.jobs_loaded},      {"completed", s.completed},
                  {"killed_at_limit", s.killed},    {"rejected", s.rejected},
                  {"unfinished", s.unfinished},     {"backfilled", s.backfilled},
@@ -67,6 +70,8 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},
       {"queue_length.mean_time_weighted", "time average of jobs waiting, first to last event"},
       {"queue_length.peak", "most jobs waiting after a scheduling pass"},
+      {"killed_at_limit.run_time_cut_s",
+       "sum over jobs killed at their limit (--overrun clip) of run_time - time_limit: the run time the kill removed"},
       {"units", info.units}};
   j["config"] = {{"input", info.input},
                  {"input_format", info.input_format},

@@ -234,6 +234,66 @@ RunResult Simulate(const Workload& w, const EngineOptions& options,
   return SimulationLoop(w, options, observers, diag, cluster).Run();
 }
 
+namespace {
+
+// Replay has no scheduler; its queue is the jobs between their submit and
+// their recorded begin, sampled as a simulation's is: at each arrival (jobs
+// earlier in file order not begun by then), after each instant at which
+// anything happens (the "pass": a submit, start or end), and as a time
+// average between the first and last instant. Jobs are in submit order and
+// begin >= submit (an input rule).
+QueueStats ReplayQueue(const std::vector<Job>& jobs, SimTime max_time) {
+  QueueStats q;
+  std::vector<SimTime> begins, instants;
+  begins.reserve(jobs.size());
+  instants.reserve(jobs.size() * 3);
+  for (const Job& j : jobs) {
+    begins.push_back(j.begin);
+    for (SimTime t : {j.submit, j.begin, j.begin + j.run_time})
+      if (t <= max_time) instants.push_back(t);
+  }
+  std::sort(begins.begin(), begins.end());
+  std::sort(instants.begin(), instants.end());
+  instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  // Arrivals: for job i submitted at t, the jobs before it are all
+  // submitted by t, and those begun by t are every begin <= t except the
+  // jobs from i on that start at their own submit t.
+  std::size_t b = 0;
+  for (std::size_t k = 0; k < jobs.size();) {
+    const SimTime t = jobs[k].submit;
+    if (t > max_time) break;
+    std::size_t g = k;
+    while (g < jobs.size() && jobs[g].submit == t) ++g;
+    while (b < begins.size() && begins[b] <= t) ++b;
+    std::size_t begin_at_t = 0;  // jobs of [i, g) that begin at t
+    for (std::size_t i = k; i < g; ++i) begin_at_t += jobs[i].begin == t ? 1 : 0;
+    for (std::size_t i = k; i < g; ++i) {
+      q.sum_at_submit += static_cast<double>(i + begin_at_t) - static_cast<double>(b);
+      ++q.submits;
+      if (jobs[i].begin == t) --begin_at_t;
+    }
+    k = g;
+  }
+  std::size_t s = 0;
+  b = 0;
+  for (std::size_t i = 0; i < instants.size(); ++i) {
+    const SimTime t = instants[i];
+    while (s < jobs.size() && jobs[s].submit <= t) ++s;
+    while (b < begins.size() && begins[b] <= t) ++b;
+    const std::int64_t waiting = static_cast<std::int64_t>(s) - static_cast<std::int64_t>(b);
+    q.sum_per_pass += static_cast<double>(waiting);
+    ++q.passes;
+    q.peak = std::max(q.peak, waiting);
+    if (i + 1 < instants.size()) {
+      q.area += static_cast<double>(waiting) * ToSeconds(instants[i + 1] - t);
+      q.span += instants[i + 1] - t;
+    }
+  }
+  return q;
+}
+
+}  // namespace
+
 RunResult Replay(const Workload& w, const EngineOptions& options,
                  const std::vector<EngineObserver*>& observers, Diagnostics* diag) {
   const std::vector<Job>& jobs = w.jobs;
@@ -299,6 +359,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     r.end_time = e.t;
   }
   record_submits_before(kTimeInfinity);
+  r.queue = ReplayQueue(jobs, options.max_time);
   for (JobRun& run : r.runs)
     if (run.state != JobState::kCompleted) run.state = JobState::kUnfinished;
   for (EngineObserver* o : observers) o->OnFinish(r.end_time);

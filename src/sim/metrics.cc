@@ -23,7 +23,10 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
       case JobState::kUnfinished:
       case JobState::kWaiting:
       case JobState::kRunning: ++s.unfinished; continue;
-      case JobState::kTimeout: ++s.killed; break;
+      case JobState::kTimeout:
+        ++s.killed;
+        s.killed_cut_s += ToSeconds(j.run_time - j.time_limit);
+        break;
       case JobState::kCompleted: ++s.completed; break;
     }
     if (run.backfilled) ++s.backfilled;

@@ -21,6 +21,10 @@ struct Summary {
   std::int64_t jobs = 0;  // jobs given to the engine
   std::int64_t completed = 0, killed = 0, rejected = 0, unfinished = 0, backfilled = 0;
   std::int64_t zero_length = 0;
+  // Killed at the limit (--overrun clip): run time lost to the kill, summed
+  // over those jobs (their run_time - time_limit), so a sampled or recorded
+  // run time the kill shortened is never hidden in the means.
+  double killed_cut_s = 0;
   double first_submit_s = 0, last_end_s = 0;
   double makespan_s = 0, makespan_from_zero_s = 0;
   double mean_wait_s = 0, max_wait_s = 0, rms_wait_s = 0;
