@@ -61,6 +61,12 @@ Policy Make(Ordering o, Backfill b, Compat c = Compat::kNone) {
 std::vector<PolicyCase> Policies() {
   Policy fcfs_cons = Make(Ordering::kFcfs, Backfill::kEasy, Compat::kDrEvt);
   fcfs_cons.dr_evt_fcfs_conservative = true;
+  Policy sjbf = Make(Ordering::kFcfs, Backfill::kEasy);
+  sjbf.backfill_order = BackfillOrderKey::kSjf;
+  Policy pyss_sjbf = Make(Ordering::kFcfs, Backfill::kEasy, Compat::kPyss);
+  pyss_sjbf.backfill_order = BackfillOrderKey::kSjf;
+  Policy wfp3_smallest = Make(Ordering::kWfp3, Backfill::kEasy);
+  wfp3_smallest.backfill_order = BackfillOrderKey::kSmallest;
   return {
       {"fcfs", Make(Ordering::kFcfs, Backfill::kNone), 0},
       {"easy", Make(Ordering::kFcfs, Backfill::kEasy), 0},
@@ -82,6 +88,9 @@ std::vector<PolicyCase> Policies() {
       {"pyss_easy", Make(Ordering::kFcfs, Backfill::kEasy, Compat::kPyss), 0},
       {"pyss_sjf_easy", Make(Ordering::kSjf, Backfill::kEasy, Compat::kPyss), 30000},
       {"pyss_conservative", Make(Ordering::kFcfs, Backfill::kConservative, Compat::kPyss), 3000},
+      {"easy_sjbf", sjbf, 30000},
+      {"pyss_easy_sjbf", pyss_sjbf, 30000},
+      {"wfp3_easy_smallest_first", wfp3_smallest, 10000},
   };
 }
 

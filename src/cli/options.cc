@@ -91,6 +91,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                       : "Semantics preset: none (default), dr_evt, pyss, rlscheduler, joulie");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
+  app->add_option("--backfill-order,--backfill_order", v->backfill_order,
+                  "EASY backfill candidates tried in: queue (default), sjf (shortest estimate first: EASY-SJBF, "
+                  "pyss's easy_sjbf), ljf, smallest, largest; ties in submit order");
   app->add_option("--overrun", v->overrun,
                   sim ? "A job whose run time exceeds its limit: allow (default here: runs on, as in dr_evt) or "
                         "clip (killed at the limit; the summary counts them)"
@@ -481,6 +484,18 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     if (v.backfill_cmp != "le" && v.backfill_cmp != "lt")
       return Status::Error("--backfill-cmp: expected le or lt, got '" + v.backfill_cmp + "'");
     p.backfill_strict_lt = v.backfill_cmp == "lt";
+  }
+  RETURN_IF_ERROR(ParseEnum("--backfill-order", v.backfill_order, kBackfillOrderNames, &p.backfill_order, {"sjbf"}));
+  if (p.backfill_order != BackfillOrderKey::kQueue) {
+    if (p.backfill != Backfill::kEasy)
+      return Status::Error(fmt::format("--backfill-order {} reorders EASY's backfill candidates; it needs --backfill easy",
+                                       v.backfill_order));
+    if (p.dr_evt_fcfs_conservative || rl || (dr && p.ordering != Ordering::kFcfs))
+      return Status::Error(fmt::format("--backfill-order {}: {} has its own candidate order; use --backfill-order queue",
+                                       v.backfill_order,
+                                       rl ? "--compat rlscheduler" : p.dr_evt_fcfs_conservative
+                                                                          ? "fcfs_conservative"
+                                                                          : "dr_evt's sjf/ljf"));
   }
   if (!v.extra_nodes.empty()) {
     if (v.extra_nodes != "on" && v.extra_nodes != "off")

@@ -11,11 +11,16 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
       jobs_(jobs),
       pool_(pool),
       queue_(policy.ordering, jobs, policy_),
+      order_(policy_, jobs),
+      reordered_(policy.backfill_order != BackfillOrderKey::kQueue && policy.backfill == Backfill::kEasy),
       exact_units_(pool->exact_units()),
       projected_end_(jobs.size(), 0),
       backfilled_(jobs.size(), 0) {}
 
-void QueueScheduler::Submit(JobId id, SimTime now) { queue_.Add(id, now); }
+void QueueScheduler::Submit(JobId id, SimTime now) {
+  queue_.Add(id, now);
+  if (reordered_) order_.Add(id);
+}
 
 void QueueScheduler::JobEnded(JobId id, SimTime) {
   pool_->Release(id, jobs_[id]);
@@ -28,6 +33,7 @@ void QueueScheduler::JobEnded(JobId id, SimTime) {
 void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
   const Job& j = jobs_[id];
   queue_.Remove(id);
+  if (reordered_) order_.Remove(id);
   pool_->Allocate(id, j);
   projected_end_[id] = now + PlanningEstimate(j, policy_);
   running_.Add(projected_end_[id], j.units);
@@ -73,7 +79,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   const std::int64_t need = jobs_[head].units;
   std::size_t scan = queue_.next_pos(pos);
   Shadow sh;
-  const bool incremental = policy_.ordering == Ordering::kFcfs && !released_since_pass_ && !cascaded &&
+  const bool incremental = policy_.ordering == Ordering::kFcfs && !reordered_ && !released_since_pass_ && !cascaded &&
                            any_scanned_ && head == cached_head_ && running_.earliest_end() > now;
   if (incremental) {
     sh = cached_shadow_;
@@ -102,6 +108,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   SimTime window = kTimeInfinity;
   if (sh.time != kTimeInfinity) window = policy_.backfill_strict_lt ? sh.time - now - 1 : sh.time - now;
   if (!policy_.extra_nodes) sh.extra = -1;
+  if (reordered_) return BackfillInOrder(head, window, &sh, now, started);
   for (scan = queue_.NextCandidate(scan, pool_->free(), sh.extra, window); scan < queue_.end_pos();
        scan = queue_.NextCandidate(scan + 1, pool_->free(), sh.extra, window)) {
     const JobId id = queue_.at(scan);
@@ -120,6 +127,25 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   last_scanned_ = queue_.at(queue_.end_pos() - 1);
   cached_head_ = head;
   cached_shadow_ = sh;
+}
+
+// The same test as the queue-order scan, over the waiting jobs in
+// BackfillOrder; each start updates free units and E before the next test.
+void QueueScheduler::BackfillInOrder(JobId head, SimTime window, Shadow* sh, SimTime now,
+                                     std::vector<JobId>* started) {
+  for (auto it = order_.begin(); it != order_.end() && pool_->free() > 0;) {
+    const JobId id = std::get<2>(*it);
+    ++it;  // Start() erases id's entry
+    if (id == head) continue;
+    const Job& j = jobs_[id];
+    const bool in_window = PlanningEstimate(j, policy_) <= window;
+    if (j.units > pool_->free() || (!in_window && j.units > sh->extra) || !pool_->Fits(id, j)) continue;
+    Start(id, now, started);
+    backfilled_[id] = 1;
+    if (!in_window) sh->extra -= j.units;
+  }
+  released_since_pass_ = false;
+  any_scanned_ = false;
 }
 
 void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) {

@@ -7,6 +7,7 @@
 //   2. if it is blocked, compute its shadow time S and extra units E;
 //   3. scan the rest in priority order: start J iff it fits now and
 //      (now + q_J <= S  or  n_J <= E); E -= n_J when J ends after S.
+// --backfill-order scans step 3 by another key (EASY-SJBF: shortest first).
 // With FCFS ordering and nothing released since the last pass, only the jobs
 // that arrived since are scanned: every older job was refused with the same
 // (free, S, E) and would be refused again (the proof is in easy_backfill.cc).
@@ -14,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "sched/backfill_order.h"
 #include "sched/running_set.h"
 #include "sched/scheduler.h"
 #include "sched/wait_queue.h"
@@ -36,11 +38,15 @@ class QueueScheduler final : public Scheduler {
   void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
   // dr_evt's fcfs_conservative approximation.
   void ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started);
+  // Step 3 in a --backfill-order other than the queue's.
+  void BackfillInOrder(JobId head, SimTime window, Shadow* sh, SimTime now, std::vector<JobId>* started);
 
   Policy policy_;
   const std::vector<Job>& jobs_;
   ResourcePool* pool_;
   WaitQueue queue_;
+  BackfillOrder order_;  // used when policy_.backfill_order != kQueue
+  bool reordered_;
   RunningSet running_;
   // Per-node pools that are not exact: running jobs by projected end, so the
   // head's shadow is found by releasing them on the pool (EarliestFit).

@@ -16,6 +16,8 @@ std::string DescribePolicy(const Policy& p) {
   if (p.backfill == Backfill::kEasy) {
     s += p.backfill_strict_lt ? ", window <" : ", window <=";
     s += p.extra_nodes ? ", extra nodes" : ", no extra nodes";
+    if (p.backfill_order != BackfillOrderKey::kQueue)
+      s += std::string(", backfill order ") + EnumNameOf(kBackfillOrderNames, p.backfill_order);
   }
   if (p.plan_with_actual) s += ", plans with actual run times";
   s += ")";

@@ -14,6 +14,9 @@ namespace clustersim {
 
 enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kWfp3, kUnicep, kF1 };
 enum class Backfill : std::uint8_t { kNone, kEasy, kConservative };
+// EASY's backfill scan order (sched/backfill_order.h): the queue's, or a
+// static key with ties in submit order; kSjf is EASY-SJBF.
+enum class BackfillOrderKey : std::uint8_t { kQueue, kSjf, kLjf, kSmallest, kLargest };
 
 // Which tool's semantics a policy reproduces where tools disagree. kJoulie
 // changes no scheduling rule: it selects Joulie's power and work model
@@ -32,6 +35,8 @@ struct Policy {
   bool extra_nodes = true;
   // dr_evt's `fcfs_conservative` approximation instead of a real profile.
   bool dr_evt_fcfs_conservative = false;
+  // EASY: the order backfill candidates are tried in.
+  BackfillOrderKey backfill_order = BackfillOrderKey::kQueue;
   // Plan with the actual run time instead of the time limit (oracle).
   bool plan_with_actual = false;
 };
@@ -41,6 +46,12 @@ inline constexpr EnumName<Ordering> kOrderingNames[] = {
     {"wfp3", Ordering::kWfp3}, {"unicep", Ordering::kUnicep}, {"f1", Ordering::kF1}};
 inline constexpr EnumName<Backfill> kBackfillNames[] = {
     {"none", Backfill::kNone}, {"easy", Backfill::kEasy}, {"conservative", Backfill::kConservative}};
+inline constexpr EnumName<BackfillOrderKey> kBackfillOrderNames[] = {{"queue", BackfillOrderKey::kQueue},
+                                                                    {"sjf", BackfillOrderKey::kSjf},
+                                                                    {"ljf", BackfillOrderKey::kLjf},
+                                                                    {"smallest", BackfillOrderKey::kSmallest},
+                                                                    {"largest", BackfillOrderKey::kLargest},
+                                                                    {"sjbf", BackfillOrderKey::kSjf}};
 inline constexpr EnumName<Compat> kCompatNames[] = {
     {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss}, {"rlscheduler", Compat::kRlScheduler},
     {"joulie", Compat::kJoulie}};
