@@ -130,7 +130,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                       : "IANA zone for calendar times without offset (default UTC)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
   app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs")->check(IntIn(0, kIntMax));
-  app->add_option("-t,--max_time", v->max_time, "Stop after this time (inclusive); unfinished jobs are reported");
+  app->add_option("-t,--max_time", v->max_time,
+                  "Stop after time T (inclusive), in the trace's clock: seconds (86400) or with a unit (90m, 24h, "
+                  "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime and "
+                  "TimeZoneString). Jobs running or waiting at T are reported unfinished, later ones not submitted");
   app->add_flag("--check", v->check, "Check the schedule invariants on every event; a violation fails the run");
   app->add_flag("--strict", v->strict, "Stop at the first bad input record instead of skipping it");
   app->add_flag("-v,--verbose", v->verbose, "Print dr_evt's per-event log");
@@ -547,13 +550,17 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.slice_start = a;
     c.slice_count = b;
   }
-  if (!v.max_time.empty()) {
+  if (double seconds = 0; !v.max_time.empty() && ParseDurationText(v.max_time, &seconds)) {
+    c.engine.max_time = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
+  } else if (!v.max_time.empty()) {
     auto ts = TimestampParser::Create(c.load.csv.timezone);
     if (!ts.ok()) return ts.status();
     ParsedTime pt;
     if (ts.value()->Parse(v.max_time, &pt) != TimestampParser::Outcome::kOk)
-      return Status::Error("--max_time: cannot parse '" + v.max_time + "' as seconds or a calendar time");
+      return Status::Error("--max_time: cannot parse '" + v.max_time +
+                           "' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')");
     c.engine.max_time = pt.t;
+    c.max_time_calendar = v.max_time;
   }
 
   if (rl) {

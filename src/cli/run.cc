@@ -14,6 +14,8 @@
 
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
+#include "io/number_parse.h"
+#include "io/timestamp.h"
 #include "io/output_set.h"
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
@@ -106,6 +108,35 @@ std::string Stem(const std::string& path) {
   return name;
 }
 
+// A calendar --max_time on an SWF trace, on the log's clock: SWF times count
+// seconds from the header's UnixStartTime, and a time without an offset is
+// read in its TimeZoneString (else in --timezone). Without UnixStartTime
+// the time cannot be placed: refused, never ignored.
+Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const std::string& text,
+                                const std::string& fallback_zone) {
+  std::int64_t start = -1;
+  std::string zone = fallback_zone;
+  for (const auto& [label, value] : w.header) {
+    if (label == "UnixStartTime" && ParseInt(value, &start) != ParseError::kOk) start = -1;
+    if (label == "TimeZoneString" && !value.empty()) zone = value;
+  }
+  if (start < 0)
+    return Status::Error(fmt::format("{}: --max_time {} is a calendar time, but the SWF header has no UnixStartTime "
+                                     "to place it on the log's clock; give seconds from the log's start (86400, 24h, "
+                                     "1d)",
+                                     trace, text));
+  auto parser = TimestampParser::Create(zone);
+  if (!parser.ok()) return parser.status();
+  ParsedTime pt;
+  if (parser.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk)
+    return Status::Error(fmt::format("--max_time: cannot read '{}' as a calendar time in {}", text, zone));
+  const SimTime t = pt.t - start * kTicksPerSecond;
+  if (t < 0)
+    return Status::Error(fmt::format("{}: --max_time {} is before the log starts (UnixStartTime {}, {})", trace,
+                                     text, start, zone));
+  return t;
+}
+
 void ApplySlice(const RunConfig& c, Workload* w) {
   if (c.slice_start == 0 && c.slice_count < 0) return;
   const std::size_t b = static_cast<std::size_t>(c.slice_start);
@@ -191,6 +222,8 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
   }
   fmt::print(out, "  completed {}  killed at limit {}  rejected {}  unfinished {}  backfilled {}\n", s.completed,
              s.killed, s.rejected, s.unfinished, s.backfilled);
+  if (s.not_submitted > 0)
+    fmt::print(out, "  not submitted {} (submitted after --max_time)\n", s.not_submitted);
   if (s.killed > 0)
     fmt::print(out,
                "  killing at the limit (--overrun clip) shortened {} jobs' run times by {:.0f} s in total, {:.1f} s "
@@ -245,8 +278,9 @@ int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag,
 
 }  // namespace
 
-int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
+int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   const auto t0 = Clock::now();
+  RunConfig c = config;  // a calendar --max_time is placed on the trace's clock once it is loaded
   Diagnostics diag(c.quiet ? nullptr : &err);
   diag.set_stop_on_skip(c.strict);
 
@@ -282,6 +316,19 @@ int RunPipeline(const RunConfig& c, std::ostream& out, std::ostream& err) {
                          : "see the first messages above for each rule")));
   }
   const bool is_swf = lt.format == TraceFormat::kSwf;
+  if (!c.max_time_calendar.empty() && is_swf) {
+    auto t = SwfCalendarTime(w, c.trace, c.max_time_calendar, c.load.csv.timezone);
+    if (!t.ok()) return Fail(c, err, t.status());
+    c.engine.max_time = t.value();
+    if (!c.quiet)
+      fmt::print(err, "{}: --max_time {} is t = {} s on the log's clock\n", c.trace, c.max_time_calendar,
+                 FormatTime(c.engine.max_time, TimeFormat::kExact));
+  }
+  if (w.mode == TraceMode::kReplay && !c.replay_requested && c.frontend == Frontend::kClustersim && !c.quiet)
+    fmt::print(err,
+               "{}: the trace records start and end times, so `simulate` replays them; to schedule it, add "
+               "--force-simulation\n",
+               c.trace);
   if (c.replay_requested && w.mode != TraceMode::kReplay)
     return Fail(c, err,
                 Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "

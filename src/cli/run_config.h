@@ -27,6 +27,10 @@ struct RunConfig {
   EngineOptions engine;
   std::int64_t slice_start = 0, slice_count = -1;  // --jobs START:COUNT
   std::int64_t max_jobs = -1;                       // -j: load at most this many (any format)
+  // -t given as a calendar time: engine.max_time holds it read in --timezone
+  // (right for CSV times); on an SWF trace it is placed on the log's clock
+  // with the header's UnixStartTime and TimeZoneString, or refused.
+  std::string max_time_calendar;
   RlWindowOptions rl;                // --compat rlscheduler
   bool check = false;
   bool strict = false;               // stop at the first bad row

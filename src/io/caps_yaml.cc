@@ -15,30 +15,6 @@
 
 namespace clustersim {
 
-bool ParseDurationText(std::string_view text, double* seconds) {
-  std::string_view t = Trim(text);
-  double unit = 1;
-  if (!t.empty()) {
-    switch (t.back()) {
-      case 's': unit = 1; break;
-      case 'm': unit = 60; break;
-      case 'h': unit = 3600; break;
-      case 'd': unit = 86400; break;
-      default: unit = 0;
-    }
-    if (unit != 0) t.remove_suffix(1);
-    else unit = 1;
-  }
-  if (t.empty()) return false;
-  for (char c : t)
-    if (!((c >= '0' && c <= '9') || c == '.')) return false;
-  double v = 0;
-  const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-  if (ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v)) return false;
-  *seconds = v * unit;
-  return *seconds <= static_cast<double>(kMaxInputSeconds);
-}
-
 namespace {
 
 bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out) {

@@ -25,7 +25,4 @@ namespace clustersim {
 Result<std::vector<CapChange>> LoadCapSchedule(const std::string& path);
 Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name);
 
-// "90", "90s", "30m", "2h", "1.5d" -> seconds; false if malformed or negative.
-bool ParseDurationText(std::string_view text, double* seconds);
-
 }  // namespace clustersim

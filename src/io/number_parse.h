@@ -22,6 +22,10 @@ ParseError ParseInt(std::string_view s, std::int64_t* out);
 // ±kMaxInputSeconds (1e12 s, model/time.h) are kRange. inf/nan are kSyntax.
 ParseError ParseSeconds(std::string_view s, SimTime* out);
 
+// "90", "90s", "30m", "2h", "1.5d" -> seconds; false if malformed, negative
+// or beyond kMaxInputSeconds.
+bool ParseDurationText(std::string_view text, double* seconds);
+
 const char* ParseErrorText(ParseError e);
 
 }  // namespace clustersim

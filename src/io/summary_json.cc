@@ -48,7 +48,7 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                           {"mean_cut_s", s.killed > 0 ? s.killed_cut_s / static_cast<double>(s.killed) : 0.0}};
   j["counts"] = {{"loaded", info.jobs_loaded},      {"completed", s.completed},
                  {"killed_at_limit", s.killed},    {"rejected", s.rejected},
-                 {"unfinished", s.unfinished},     {"backfilled", s.backfilled},
+                 {"unfinished", s.unfinished},     {"not_submitted", s.not_submitted},     {"backfilled", s.backfilled},
                  {"zero_length", s.zero_length},   {"skipped", diag.TotalOf(Severity::kSkip)},
                  {"scheduler_passes", s.passes},   {"events", s.events}};
   j["skipped_by_reason"] = diag.CountsOf(Severity::kSkip);

@@ -10,6 +10,7 @@ const char* JobStateName(JobState s) {
     case JobState::kTimeout: return "timeout";
     case JobState::kRejected: return "rejected";
     case JobState::kUnfinished: return "unfinished";
+    case JobState::kNotSubmitted: return "not_submitted";
   }
   return "?";
 }

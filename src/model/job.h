@@ -33,6 +33,7 @@ enum class JobState : std::uint8_t {
   kTimeout,     // killed at its time limit (actual run time > limit)
   kRejected,    // can never fit the machine; never started
   kUnfinished,  // still waiting or running when the run stopped (--max_time)
+  kNotSubmitted,  // submitted after the run stopped (--max_time): never seen
 };
 
 const char* JobStateName(JobState s);

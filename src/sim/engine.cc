@@ -62,8 +62,11 @@ class SimulationLoop {
     }
     r_.end_time = last == kNoTime ? 0 : last;
     if (work_ != nullptr) work_->Finish(r_.end_time);
-    for (JobRun& run : r_.runs)
-      if (run.state == JobState::kWaiting || run.state == JobState::kRunning) run.state = JobState::kUnfinished;
+    for (JobId id = 0; id < r_.runs.size(); ++id) {
+      JobRun& run = r_.runs[id];
+      if (run.state == JobState::kWaiting || run.state == JobState::kRunning)
+        run.state = id >= next_arrival_ ? JobState::kNotSubmitted : JobState::kUnfinished;
+    }
     for (EngineObserver* o : obs_) o->OnFinish(r_.end_time);
     return std::move(r_);
   }
@@ -362,6 +365,8 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   r.queue = ReplayQueue(jobs, options.max_time);
   for (JobRun& run : r.runs)
     if (run.state != JobState::kCompleted) run.state = JobState::kUnfinished;
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+    if (jobs[i].submit > options.max_time) r.runs[i].state = JobState::kNotSubmitted;
   for (EngineObserver* o : observers) o->OnFinish(r.end_time);
   return r;
 }

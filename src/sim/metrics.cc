@@ -20,6 +20,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     const JobRun& run = r.runs[i];
     switch (run.state) {
       case JobState::kRejected: ++s.rejected; continue;
+      case JobState::kNotSubmitted: ++s.not_submitted; continue;
       case JobState::kUnfinished:
       case JobState::kWaiting:
       case JobState::kRunning: ++s.unfinished; continue;

@@ -20,6 +20,7 @@ namespace clustersim {
 struct Summary {
   std::int64_t jobs = 0;  // jobs given to the engine
   std::int64_t completed = 0, killed = 0, rejected = 0, unfinished = 0, backfilled = 0;
+  std::int64_t not_submitted = 0;  // submit after the stop time (--max_time)
   std::int64_t zero_length = 0;
   // Killed at the limit (--overrun clip): run time lost to the kill, summed
   // over those jobs (their run_time - time_limit), so a sampled or recorded

@@ -1,0 +1,105 @@
+// -t/--max_time: units, calendar times on an SWF log's clock (or refused),
+// and jobs after the stop reported as not submitted, through the front end.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "io/file_reader.h"
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Four one-processor jobs of 50 s at 0, 100, 3700 and 7300 s on a log that
+// starts at 2001-09-09 01:46:40 UTC (UnixStartTime 1000000000), whose zone
+// is Stockholm (CEST, UTC+2, in September).
+std::string Swf(bool with_start) {
+  std::string s = "; MaxProcs: 4\n; TimeZoneString: Europe/Stockholm\n";
+  if (with_start) s += "; UnixStartTime: 1000000000\n";
+  for (int i = 0; const int t : {0, 100, 3700, 7300})
+    s += std::to_string(++i) + " " + std::to_string(t) + " 0 50 1 -1 -1 1 60 -1 1 1 1 -1 1 -1 -1 -1\n";
+  return s;
+}
+
+struct Outcome {
+  ProcessResult p;
+  nlohmann::json summary;
+};
+
+Outcome Simulate(const fs::path& d, const std::string& swf, const std::string& max_time) {
+  const fs::path trace = d / "log.swf";
+  std::ofstream(trace) << swf;
+  Outcome r;
+  r.p = RunProcess({ClustersimBinary(), "simulate", trace.string(), "-t", max_time, "-o", (d / "out").string()});
+  auto text = ReadFileContents((d / "out" / "summary.json").string());
+  if (r.p.exit_code == 0 && text.ok()) r.summary = nlohmann::json::parse(text.value());
+  return r;
+}
+
+TEST(MaxTime, SecondsAndUnitsAreTheTracesClock) {
+  const fs::path d = ScratchDir("maxtime_units");
+  for (const char* t : {"3600", "3600s", "60m", "1h"}) {
+    SCOPED_TRACE(t);
+    const Outcome r = Simulate(d, Swf(true), t);
+    ASSERT_EQ(r.p.exit_code, 0) << r.p.err;
+    EXPECT_EQ(r.summary["counts"]["completed"], 2);
+    EXPECT_EQ(r.summary["counts"]["not_submitted"], 2);
+    EXPECT_EQ(r.summary["counts"]["unfinished"], 0);
+  }
+  // 1d covers every job; 1 s stops with job 1 running (unfinished, not
+  // "not submitted") and job 2 in the future.
+  EXPECT_EQ(Simulate(d, Swf(true), "1d").summary["counts"]["completed"], 4);
+  const Outcome early = Simulate(d, Swf(true), "1");
+  EXPECT_EQ(early.summary["counts"]["unfinished"], 1);
+  EXPECT_EQ(early.summary["counts"]["not_submitted"], 3);
+  auto jobs = ReadFileContents((d / "out" / "jobs.csv").string());
+  ASSERT_TRUE(jobs.ok());
+  EXPECT_NE(jobs.value().find(",unfinished,"), std::string::npos);
+  EXPECT_NE(jobs.value().find(",not_submitted,"), std::string::npos);
+}
+
+// 04:46:40 in Stockholm (UTC+2) is 02:46:40 UTC, 3600 s after the log's
+// start: the same run as -t 3600. Read in UTC it would be 3 h later.
+TEST(MaxTime, CalendarTimeOnSwfUsesTheHeadersStartAndZone) {
+  const fs::path d = ScratchDir("maxtime_calendar");
+  const Outcome r = Simulate(d, Swf(true), "2001-09-09 04:46:40");
+  ASSERT_EQ(r.p.exit_code, 0) << r.p.err;
+  EXPECT_NE(r.p.err.find("is t = 3600 s on the log's clock"), std::string::npos) << r.p.err;
+  EXPECT_EQ(r.summary["counts"]["completed"], 2);
+  EXPECT_EQ(r.summary["counts"]["not_submitted"], 2);
+}
+
+TEST(MaxTime, CalendarTimeWithoutUnixStartTimeIsRefused) {
+  const fs::path d = ScratchDir("maxtime_nostart");
+  const Outcome r = Simulate(d, Swf(false), "2001-09-09 04:46:40");
+  EXPECT_EQ(r.p.exit_code, 1);
+  EXPECT_NE(r.p.err.find("no UnixStartTime"), std::string::npos) << r.p.err;
+  EXPECT_FALSE(fs::exists(d / "out" / "summary.json"));
+  const Outcome bad = Simulate(d, Swf(true), "tomorrow");
+  EXPECT_EQ(bad.p.exit_code, 1);
+  EXPECT_NE(bad.p.err.find("a duration (24h, 1d)"), std::string::npos) << bad.p.err;
+}
+
+// `simulate` on a trace with recorded times replays it, and says so on
+// stderr with the flag that simulates it instead; `replay` says nothing.
+TEST(ReplayFormat, SimulateSaysItReplaysAndHowToSimulate) {
+  const fs::path d = ScratchDir("replay_notice");
+  std::ofstream(d / "r.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,100,1,100\n";
+  const std::string trace = (d / "r.csv").string(), out = (d / "out").string();
+  const ProcessResult sim = RunProcess({ClustersimBinary(), "simulate", trace, "-n", "4", "-o", out});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_NE(sim.err.find("replays them; to schedule it, add --force-simulation"), std::string::npos) << sim.err;
+  const ProcessResult rep = RunProcess({ClustersimBinary(), "replay", trace, "-n", "4", "-o", out});
+  ASSERT_EQ(rep.exit_code, 0) << rep.err;
+  EXPECT_EQ(rep.err.find("--force-simulation"), std::string::npos) << rep.err;
+}
+
+}  // namespace
+}  // namespace clustersim::test
