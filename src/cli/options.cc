@@ -83,7 +83,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
 
   // Policy.
   app->add_option(sim ? "-p,--priority_policy,--policy" : "-p,--policy,--priority_policy", v->policy,
-                  "Queue order: fcfs, sjf, ljf, wfp3, unicep, f1; dr_evt names fcfs_alt, fcfs_conservative");
+                  "Queue order: fcfs (default), sjf, ljf, wfp3, unicep, f1; dr_evt names fcfs_alt, fcfs_conservative");
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
@@ -147,17 +147,35 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("-o,--outfile", v->outfile, "Schedule CSV (default <input stem>_sim.csv)");
     app->add_option("-R,--resource_trace", v->resource_trace, "Resource CSV (default <outfile stem>_resources.csv)");
     // dr_evt options accepted for compatibility: performance knobs with no
-    // effect on results here.
-    app->add_option("-q,--queue_impl", v->queue_impl, "dr_evt: circular|deque|multimap|block (no effect)");
-    app->add_option("-Q,--block_size", v->block_size, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
-    app->add_option("-A,--wait_queue_capacity", v->wait_queue_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
-    app->add_option("-G,--wait_queue_overflow", v->wait_queue_overflow, "dr_evt (no effect)");
+    // effect on results here, but with dr_evt's value checks, and -G abort's
+    // stop where it has one.
+    app->add_option("-q,--queue_impl", v->queue_impl, "dr_evt: circular (default), deque, multimap, block (no effect)")
+        ->check(CLI::IsMember({"circular", "deque", "multimap", "block"}));
+    app->add_option("-Q,--block_size", v->block_size, "dr_evt: a power of 2 in 4..256 (default 128; no effect)")
+        ->check(CLI::Validator(
+            [](std::string& s) -> std::string {
+              std::int64_t n = 0;
+              if (ParseInt(s, &n) != ParseError::kOk || n < 4 || n > 256 || (n & (n - 1)) != 0)
+                return "'" + EscapeControl(s) + "' is not a power of 2 in 4..256";
+              return "";
+            },
+            "POW2 4..256", "block size"));
+    app->add_option("-A,--wait_queue_capacity", v->wait_queue_capacity,
+                    "dr_evt: wait-queue capacity (0 = the number of jobs); with -G abort a run whose queue "
+                    "exceeds it stops with exit 1")
+        ->check(IntIn(0, kIntMax));
+    app->add_option("-G,--wait_queue_overflow", v->wait_queue_overflow, "dr_evt: grow (default) or abort")
+        ->check(CLI::IsMember({"grow", "abort"}));
     app->add_option("-K,--job_store_capacity", v->job_store_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
-    app->add_option("-W,--job_store_overflow", v->job_store_overflow, "dr_evt (no effect)");
+    app->add_option("-W,--job_store_overflow", v->job_store_overflow, "dr_evt: grow (default) or abort (no effect)")
+        ->check(CLI::IsMember({"grow", "abort"}));
     app->add_option("--job_flush_interval", v->job_flush_interval, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
     app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt (no effect)")->check(RealIn(0, 1e300));
     app->add_option("-H,--resource_history_capacity", v->resource_history_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
-    app->add_option("--num_max_candidates", v->num_max_candidates, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
+    app->add_option("--num_max_candidates", v->num_max_candidates,
+                    "dr_evt: EASY candidates offered to its selector (default 1); dr_evt's default selector takes "
+                    "the first, so the schedule is EASY's for every N >= 1")
+        ->check(IntIn(1, kIntMax));
     app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
     app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
@@ -165,7 +183,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("--capacity_schedule", v->capacity_schedule, "dr_evt capacity schedule (not supported yet)");
     app->add_option("--sim_start_time", v->sim_start_time, "dr_evt warm start (not supported yet)");
   } else {
-    app->add_option("-o,--output-dir", v->output_dir, "Directory for schedule.csv, resources.csv, jobs.csv, summary.json");
+    app->add_option("-o,--output-dir", v->output_dir,
+                    "Directory for schedule.csv, resources.csv, jobs.csv, summary.json (default out); it is "
+                    "replaced whole, so no earlier run's file stays beside this run's");
     app->add_option("--outputs", v->outputs,
                     "Files to write, comma-separated (default all): schedule, resources, jobs, summary, "
                     "placements (cluster runs). For sweeps, --outputs summary skips the per-job files")
@@ -430,6 +450,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.trace = v.trace.empty() ? v.infile : v.trace;
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
+  if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
   for (const auto& [flag, value] : {std::pair<const char*, const std::string*>{"--infile_list", &v.infile_list},
                                     {"--capacity_schedule", &v.capacity_schedule},
                                     {"--sim_start_time", &v.sim_start_time}})

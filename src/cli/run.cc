@@ -463,6 +463,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
 
   const auto t2 = Clock::now();
   Summary s = ComputeSummary(w, r);
+  if (c.wait_queue_abort_capacity > 0 && s.peak_queue > c.wait_queue_abort_capacity)
+    return Fail(c, err,
+                Status::Error(fmt::format("{}: the wait queue grew to {} jobs, beyond --wait_queue_capacity {}, and "
+                                          "--wait_queue_overflow is abort (dr_evt stops here); use -G grow",
+                                          c.trace, s.peak_queue, c.wait_queue_abort_capacity)));
   RunInfo info;
   info.input = c.trace;
   info.input_format = is_swf ? "swf" : lt.format == TraceFormat::kJsonl ? "jsonl" : "csv";

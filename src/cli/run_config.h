@@ -31,6 +31,8 @@ struct RunConfig {
   // (right for CSV times); on an SWF trace it is placed on the log's clock
   // with the header's UnixStartTime and TimeZoneString, or refused.
   std::string max_time_calendar;
+  // simulator -A N -G abort: dr_evt stops when its wait queue outgrows N.
+  std::int64_t wait_queue_abort_capacity = 0;  // 0 = never
   RlWindowOptions rl;                // --compat rlscheduler
   bool check = false;
   bool strict = false;               // stop at the first bad row
