@@ -180,9 +180,12 @@ TEST(Pipeline, OversizedJobIsRejectedWithAMessageAndCounted) {
             std::string::npos)
       << err;
   const std::string sched = Slurp(d / "out" / "schedule.csv");
+  // schedule.csv ends with the job id of jobs.csv; the rejected job is in
+  // rejected.csv, so every output joins on job id.
   EXPECT_EQ(sched,
-            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
-            "0,0,100,50,0,100\n10,10,110,50,0,100\n");
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n"
+            "0,0,100,50,0,100,0\n10,10,110,50,0,100,2\n");
+  EXPECT_EQ(Slurp(d / "out" / "rejected.csv"), "job_id,job_submit_time,num_nodes,time_limit\n1,5,200,100\n");
   EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"nb_jobs_rejected\": 1"), std::string::npos);
 }
 

@@ -46,7 +46,7 @@ double Since(Clock::time_point t0) {
 // Every name clustersim writes into an output directory; a directory holding
 // anything else is not replaced (io/output_set.h).
 const std::vector<std::string> kOutputNames = {
-    "schedule.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
+    "schedule.csv", "rejected.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
     "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "report.html"};
 
 // Where a run's files go: clustersim publishes a whole directory at once
@@ -496,7 +496,13 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (!sched_name.empty()) {
     auto f = files->Open(sched_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    WriteScheduleCsv(w, r.runs, tf, f.value());
+    const bool ours = c.frontend == Frontend::kClustersim;
+    WriteScheduleCsv(w, r.runs, tf, f.value(), ours);
+    if (ours) {
+      auto rej = files->Open("rejected.csv");
+      if (!rej.ok()) return Fail(c, err, rej.status());
+      WriteRejectedCsv(w, r.runs, tf, rej.value());
+    }
   }
   WorkReport report;
   if (cluster) {

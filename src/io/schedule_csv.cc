@@ -4,11 +4,12 @@
 
 namespace clustersim {
 
-void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* sink) {
+void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* sink,
+                      bool job_id_column) {
   std::string& out = sink->buf;
   out += "job_submit_time,begin_time,end_time,num_nodes,exit_status";
   if (w.has_queue_column) out += "," + w.queue_column;
-  out += ",time_limit\n";
+  out += job_id_column ? ",time_limit,job_id\n" : ",time_limit\n";
   RowWriter row(&out);
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& r = runs[i];
@@ -21,6 +22,21 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
       row.Char(',');
     }
     // Limits are durations; always exact so a replay keeps them.
+    row.Time(j.time_limit, TimeFormat::kExact);
+    if (job_id_column) row.Char(',').Int(static_cast<std::int64_t>(i));
+    row.Char('\n');
+    row.Flush();
+    sink->Poll();
+  }
+}
+
+void WriteRejectedCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFormat f, TextSink* sink) {
+  sink->buf += "job_id,job_submit_time,num_nodes,time_limit\n";
+  RowWriter row(&sink->buf);
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    if (runs[i].state != JobState::kRejected) continue;
+    const Job& j = w.jobs[i];
+    row.Int(static_cast<std::int64_t>(i)).Char(',').Time(j.submit, f).Char(',').Int(j.units).Char(',');
     row.Time(j.time_limit, TimeFormat::kExact).Char('\n');
     row.Flush();
     sink->Poll();
