@@ -130,6 +130,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                       : "IANA zone for calendar times without offset (default UTC)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
   app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs")->check(IntIn(0, kIntMax));
+  app->add_option("--sim_start_time,--sim-start-time", v->sim_start_time,
+                  "Warm start at T (same forms as --max_time) from a replay-format trace: jobs begun before T are "
+                  "replayed to their recorded end (not in outputs), jobs waiting at T are dropped, jobs submitted "
+                  "from T on are scheduled");
   app->add_option("-t,--max_time", v->max_time,
                   "Stop after time T (inclusive), in the trace's clock: seconds (86400) or with a unit (90m, 24h, "
                   "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime and "
@@ -181,7 +185,6 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
     app->add_option("-L,--infile_list", v->infile_list, "dr_evt progressive loading (not supported yet)");
     app->add_option("--capacity_schedule", v->capacity_schedule, "dr_evt capacity schedule (not supported yet)");
-    app->add_option("--sim_start_time", v->sim_start_time, "dr_evt warm start (not supported yet)");
   } else {
     app->add_option("-o,--output-dir", v->output_dir,
                     "Directory for schedule.csv, resources.csv, jobs.csv, summary.json (default out); it is "
@@ -303,6 +306,27 @@ Status ParseEnum(const std::string& flag, const std::string& value, const EnumNa
     Status _st = (expr);           \
     if (!_st.ok()) return _st;     \
   } while (0)
+
+// A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),
+// else a calendar time read in `zone`, whose text is kept in *calendar so
+// that an SWF run can place it with its header (cli/run.cc).
+Status ParseTraceTime(const char* flag, const std::string& text, const std::string& zone, SimTime* t,
+                      std::string* calendar) {
+  if (double seconds = 0; ParseDurationText(text, &seconds)) {
+    *t = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
+    return Status::Ok();
+  }
+  auto ts = TimestampParser::Create(zone);
+  if (!ts.ok()) return ts.status();
+  ParsedTime pt;
+  if (ts.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk)
+    return Status::Error(fmt::format(
+        "{}: cannot parse '{}' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')",
+        flag, text));
+  *t = pt.t;
+  *calendar = text;
+  return Status::Ok();
+}
 
 // A value from the command line, else from the environment variable Joulie
 // uses for it (so its scripts' settings carry over), else empty.
@@ -452,8 +476,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.replay_requested = replay;
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
   for (const auto& [flag, value] : {std::pair<const char*, const std::string*>{"--infile_list", &v.infile_list},
-                                    {"--capacity_schedule", &v.capacity_schedule},
-                                    {"--sim_start_time", &v.sim_start_time}})
+                                    {"--capacity_schedule", &v.capacity_schedule}})
     if (!value->empty()) return Status::Error(std::string(flag) + " is not supported yet");
   if (v.trace_format == "lassen") return Status::Error("--trace_format lassen is not supported yet");
   if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
@@ -571,17 +594,15 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.slice_start = a;
     c.slice_count = b;
   }
-  if (double seconds = 0; !v.max_time.empty() && ParseDurationText(v.max_time, &seconds)) {
-    c.engine.max_time = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
-  } else if (!v.max_time.empty()) {
-    auto ts = TimestampParser::Create(c.load.csv.timezone);
-    if (!ts.ok()) return ts.status();
-    ParsedTime pt;
-    if (ts.value()->Parse(v.max_time, &pt) != TimestampParser::Outcome::kOk)
-      return Status::Error("--max_time: cannot parse '" + v.max_time +
-                           "' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')");
-    c.engine.max_time = pt.t;
-    c.max_time_calendar = v.max_time;
+  if (!v.max_time.empty())
+    RETURN_IF_ERROR(ParseTraceTime("--max_time", v.max_time, c.load.csv.timezone, &c.engine.max_time,
+                                   &c.max_time_calendar));
+  if (!v.sim_start_time.empty()) {
+    RETURN_IF_ERROR(ParseTraceTime("--sim_start_time", v.sim_start_time, c.load.csv.timezone, &c.warm_start,
+                                   &c.warm_start_calendar));
+    if (replay) return Status::Error("--sim_start_time simulates from T; use `clustersim simulate`");
+    if (rl) return Status::Error("--sim_start_time: --compat rlscheduler evaluates windows on an empty machine");
+    if (!v.jobs.empty()) return Status::Error("--sim_start_time and --jobs both choose where the run starts; give one");
   }
 
   if (rl) {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 #include <ostream>
@@ -30,6 +31,7 @@
 #include "sim/checker.h"
 #include "sim/cluster_checker.h"
 #include "sim/metrics.h"
+#include "sim/warm_start.h"
 
 namespace clustersim {
 namespace {
@@ -112,8 +114,8 @@ std::string Stem(const std::string& path) {
 // seconds from the header's UnixStartTime, and a time without an offset is
 // read in its TimeZoneString (else in --timezone). Without UnixStartTime
 // the time cannot be placed: refused, never ignored.
-Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const std::string& text,
-                                const std::string& fallback_zone) {
+Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const char* flag,
+                                const std::string& text, const std::string& fallback_zone) {
   std::int64_t start = -1;
   std::string zone = fallback_zone;
   for (const auto& [label, value] : w.header) {
@@ -121,18 +123,18 @@ Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, con
     if (label == "TimeZoneString" && !value.empty()) zone = value;
   }
   if (start < 0)
-    return Status::Error(fmt::format("{}: --max_time {} is a calendar time, but the SWF header has no UnixStartTime "
+    return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header has no UnixStartTime "
                                      "to place it on the log's clock; give seconds from the log's start (86400, 24h, "
                                      "1d)",
-                                     trace, text));
+                                     trace, flag, text));
   auto parser = TimestampParser::Create(zone);
   if (!parser.ok()) return parser.status();
   ParsedTime pt;
   if (parser.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk)
-    return Status::Error(fmt::format("--max_time: cannot read '{}' as a calendar time in {}", text, zone));
+    return Status::Error(fmt::format("{}: cannot read '{}' as a calendar time in {}", flag, text, zone));
   const SimTime t = pt.t - start * kTicksPerSecond;
   if (t < 0)
-    return Status::Error(fmt::format("{}: --max_time {} is before the log starts (UnixStartTime {}, {})", trace,
+    return Status::Error(fmt::format("{}: {} {} is before the log starts (UnixStartTime {}, {})", trace, flag,
                                      text, start, zone));
   return t;
 }
@@ -296,7 +298,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   }
 
   LoadOptions lo = c.load;
-  lo.swf.replay = c.replay_requested;
+  lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
   auto loaded = LoadTrace(c.trace, lo, &diag);
   if (!loaded.ok()) return Fail(c, err, loaded.status());
   LoadedTrace lt = loaded.take();
@@ -316,13 +318,29 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                          : "see the first messages above for each rule")));
   }
   const bool is_swf = lt.format == TraceFormat::kSwf;
-  if (!c.max_time_calendar.empty() && is_swf) {
-    auto t = SwfCalendarTime(w, c.trace, c.max_time_calendar, c.load.csv.timezone);
-    if (!t.ok()) return Fail(c, err, t.status());
-    c.engine.max_time = t.value();
+  for (auto [flag, text, t] : {std::tuple{"--max_time", &c.max_time_calendar, &c.engine.max_time},
+                                std::tuple{"--sim_start_time", &c.warm_start_calendar, &c.warm_start}}) {
+    if (text->empty() || !is_swf) continue;
+    auto placed = SwfCalendarTime(w, c.trace, flag, *text, c.load.csv.timezone);
+    if (!placed.ok()) return Fail(c, err, placed.status());
+    *t = placed.value();
     if (!c.quiet)
-      fmt::print(err, "{}: --max_time {} is t = {} s on the log's clock\n", c.trace, c.max_time_calendar,
-                 FormatTime(c.engine.max_time, TimeFormat::kExact));
+      fmt::print(err, "{}: {} {} is t = {} s on the log's clock\n", c.trace, flag, *text,
+                 FormatTime(*t, TimeFormat::kExact));
+  }
+  WarmStart warm;
+  if (c.warm_start != kNoTime) {
+    if (!c.cluster.cluster_file.empty())
+      return Fail(c, err, Status::Error("--sim_start_time runs on a node-count machine, not with --cluster"));
+    auto ws = ApplyWarmStart(c.warm_start, &w);
+    if (!ws.ok()) return Fail(c, err, ws.status());
+    warm = ws.value();
+    if (!c.quiet)
+      fmt::print(err,
+                 "{}: warm start at t = {} s: {} jobs running then are replayed to their recorded end (not in the "
+                 "outputs), {} had ended, {} waiting then are excluded; {} jobs are scheduled\n",
+                 c.trace, FormatTime(c.warm_start, TimeFormat::kExact), warm.running, warm.finished, warm.excluded,
+                 w.jobs.size() - warm.running);
   }
   if (w.mode == TraceMode::kReplay && !c.replay_requested && c.frontend == Frontend::kClustersim && !c.quiet)
     fmt::print(err,
@@ -462,6 +480,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   }
 
   const auto t2 = Clock::now();
+  DropWarmStartJobs(warm.running, &w, &r);  // replayed history is not in outputs or statistics
   Summary s = ComputeSummary(w, r);
   if (c.wait_queue_abort_capacity > 0 && s.peak_queue > c.wait_queue_abort_capacity)
     return Fail(c, err,

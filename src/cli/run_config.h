@@ -31,6 +31,10 @@ struct RunConfig {
   // (right for CSV times); on an SWF trace it is placed on the log's clock
   // with the header's UnixStartTime and TimeZoneString, or refused.
   std::string max_time_calendar;
+  // --sim_start_time: warm start at this time (sim/warm_start.h); kNoTime if
+  // not given. A calendar text is placed on an SWF log's clock as above.
+  SimTime warm_start = kNoTime;
+  std::string warm_start_calendar;
   // simulator -A N -G abort: dr_evt stops when its wait queue outgrows N.
   std::int64_t wait_queue_abort_capacity = 0;  // 0 = never
   RlWindowOptions rl;                // --compat rlscheduler

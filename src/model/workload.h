@@ -26,6 +26,11 @@ struct Workload {
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
   bool has_run_time = true;         // actual run times are known
+  // Warm start (sim/warm_start.h): jobs [0, warm_running) were already
+  // running at warm_start_time; the engine starts them there, before
+  // anything else, for their recorded remaining run time.
+  std::size_t warm_running = 0;
+  SimTime warm_start_time = 0;
   std::int64_t procs_per_unit = 1;  // SWF node-granular: processors per node
   std::int64_t machine_procs = 0;   // SWF MaxProcs (or MaxNodes), 0 if unknown
   // SWF header comments (`; Label: value`), in file order, repeats kept.

@@ -33,6 +33,13 @@ void ConservativeScheduler::Submit(JobId id, SimTime now) {
   ++live_;
 }
 
+void ConservativeScheduler::Pin(JobId id, SimTime now) {
+  const SimTime q = Estimate(id);
+  profile_.Reserve(now, now + q, jobs_[id].units);
+  slot_[id] = now;
+  pool_->Allocate(id, jobs_[id]);
+}
+
 void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
   pool_->Release(id, jobs_[id]);
   const SimTime projected = slot_[id] + Estimate(id);

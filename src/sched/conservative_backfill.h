@@ -21,6 +21,7 @@ class ConservativeScheduler final : public Scheduler {
   ConservativeScheduler(const Policy& policy, const std::vector<Job>& jobs, ResourcePool* pool);
 
   void Submit(JobId id, SimTime now) override;
+  void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return live_; }

@@ -31,9 +31,19 @@ void QueueScheduler::JobEnded(JobId id, SimTime) {
 }
 
 void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
-  const Job& j = jobs_[id];
   queue_.Remove(id);
   if (reordered_) order_.Remove(id);
+  Run(id, now);
+  started->push_back(id);
+}
+
+void QueueScheduler::Pin(JobId id, SimTime now) {
+  Run(id, now);
+  released_since_pass_ = true;
+}
+
+void QueueScheduler::Run(JobId id, SimTime now) {
+  const Job& j = jobs_[id];
   pool_->Allocate(id, j);
   projected_end_[id] = now + PlanningEstimate(j, policy_);
   running_.Add(projected_end_[id], j.units);
@@ -41,7 +51,6 @@ void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
     const auto key = std::make_pair(projected_end_[id], id);
     ends_by_time_.insert(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), key), key);
   }
-  started->push_back(id);
 }
 
 void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {

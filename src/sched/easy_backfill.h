@@ -27,6 +27,7 @@ class QueueScheduler final : public Scheduler {
   QueueScheduler(const Policy& policy, const std::vector<Job>& jobs, ResourcePool* pool);
 
   void Submit(JobId id, SimTime now) override;
+  void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return queue_.size(); }
@@ -34,6 +35,7 @@ class QueueScheduler final : public Scheduler {
 
  private:
   void Start(JobId id, SimTime now, std::vector<JobId>* started);
+  void Run(JobId id, SimTime now);  // allocate and track as running
   // dr_evt's sjf/ljf: head = earliest submit, one start per call.
   void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
   // dr_evt's fcfs_conservative approximation.

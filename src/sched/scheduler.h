@@ -20,6 +20,9 @@ class Scheduler {
   virtual ~Scheduler() = default;
   // Job `id` arrives (REQUIRES: it can fit the empty machine).
   virtual void Submit(JobId id, SimTime now) = 0;
+  // Job `id` was already running when the run starts at `now` (a warm
+  // start): allocate it and plan with it as a running job; it never waits.
+  virtual void Pin(JobId id, SimTime now) = 0;
   // Running job `id` ended at `now`; releases its resources.
   virtual void JobEnded(JobId id, SimTime now) = 0;
   // Start every job the policy allows at `now`, in start order, appending

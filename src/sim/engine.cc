@@ -37,6 +37,7 @@ class SimulationLoop {
     const bool pyss = o_.policy.compat == Compat::kPyss;
     SimTime last = kNoTime;
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
+    if (w_.warm_running > 0) last = StartWarm();
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
@@ -119,6 +120,27 @@ class SimulationLoop {
       if (!on_time(id)) End(id, now);
       Pass(now);
     }
+  }
+
+  // Warm start: the jobs already running at the start time start there,
+  // before any arrival or pass, and are never submitted.
+  SimTime StartWarm() {
+    const SimTime t = w_.warm_start_time;
+    std::int64_t used = Used();
+    for (JobId id = 0; id < w_.warm_running; ++id) {
+      const Job& j = jobs_[id];
+      sched_->Pin(id, t);
+      JobRun& run = r_.runs[id];
+      run.begin = t;
+      run.state = JobState::kRunning;
+      start_seq_[id] = next_seq_++;
+      events_.Schedule(id, t + EffectiveDuration(j, o_.overrun));
+      ++r_.events;
+      used += j.units;
+      for (EngineObserver* o : obs_) o->OnStart(id, t, used);
+    }
+    next_arrival_ = w_.warm_running;
+    return t;
   }
 
   void End(JobId id, SimTime now) {

@@ -90,7 +90,7 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
       }
       return Status::Ok();
     case RunTimeMode::kLimit:
-      for (Job& j : w->jobs) j.run_time = j.time_limit;
+      for (std::size_t i = w->warm_running; i < w->jobs.size(); ++i) w->jobs[i].run_time = w->jobs[i].time_limit;
       return Status::Ok();
     case RunTimeMode::kDistribution:
       break;
@@ -98,12 +98,14 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
   std::int64_t clamped = 0;
   if (o.compat == RunTimeCompat::kDrEvt) {
     LibstdcxxDraws rng(static_cast<std::uint32_t>(o.seed));
-    for (Job& j : w->jobs) {
+    for (std::size_t i = w->warm_running; i < w->jobs.size(); ++i) {
+      Job& j = w->jobs[i];
       const double limit = ToSeconds(j.time_limit);
       j.run_time = limit <= 0 ? 0 : ToTicks(SampleDrEvt(o, limit, &rng), &clamped);
     }
   } else {
-    for (Job& j : w->jobs) {
+    for (std::size_t i = w->warm_running; i < w->jobs.size(); ++i) {
+      Job& j = w->jobs[i];
       const double limit = ToSeconds(j.time_limit);
       if (limit <= 0) {
         j.run_time = 0;

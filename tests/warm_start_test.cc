@@ -1,0 +1,121 @@
+// --sim_start_time (warm start, dr_evt-compat §9) through both front ends:
+// a hand-computed case, the identity when T precedes every job, a real
+// trace under the invariant checker, and the refusals.
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "io/file_reader.h"
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Slurp(const fs::path& p) {
+  auto r = ReadFileContents(p.string());
+  return r.ok() ? r.value() : "";
+}
+
+// C = 10, T = 50.
+//   J0 (submit 0, begin 0, end 100, 6 nodes, limit 100): running at T, replayed
+//   J1 (10, 10-40, 2 nodes): over by T, dropped
+//   J2 (20, 60-90, 2 nodes): waiting at T, excluded
+//   J3 (50, 8 nodes, limit 20, run 10): 4 free at 50 (J0 holds 6), waits for
+//       J0's end at 100 -> 100-110
+//   J4 (60, 4 nodes, limit 40, run 30): J3's shadow is 100 (J0's planned end
+//       0 + 100); 60 + 40 <= 100, so classic EASY backfills it -> 60-90;
+//       dr_evt's strict 60 + 40 < 100 fails -> after J3, 110-140.
+constexpr const char* kTrace =
+    "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+    "0,0,100,6,100\n10,10,40,2,100\n20,60,90,2,100\n50,70,80,8,20\n60,60,90,4,40\n";
+
+TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
+  const fs::path d = ScratchDir("warm_hand");
+  std::ofstream(d / "ws.csv") << kTrace;
+  const ProcessResult cs = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
+                                       "--sim_start_time", "50", "--check", "-o", (d / "out").string()});
+  ASSERT_EQ(cs.exit_code, 0) << cs.err;
+  EXPECT_NE(cs.err.find("1 jobs running then are replayed"), std::string::npos) << cs.err;
+  EXPECT_NE(cs.err.find("1 had ended, 1 waiting then are excluded; 2 jobs are scheduled"), std::string::npos);
+  EXPECT_EQ(Slurp(d / "out" / "schedule.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n"
+            "50,100,110,8,0,20,0\n60,60,90,4,0,40,1\n");
+  // J0's start at T shows the occupancy it left; its END frees its nodes.
+  EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
+            "time,free_nodes,allocated_nodes\n0,10,0\n50,4,6\n60,0,10\n90,4,6\n100,10,0\n100,2,8\n110,10,0\n");
+  const auto summary = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_EQ(summary["nb_jobs"], 2);
+  EXPECT_DOUBLE_EQ(summary["mean_waiting_time"].get<double>(), 25.0);  // (50 + 0) / 2
+
+  const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "ws.csv").string(), "-n", "10", "--sim_start_time",
+                                        "50", "-o", (d / "sim.csv").string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_EQ(Slurp(d / "sim.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
+            "50,100,110,8,0,20\n60,110,140,4,0,40\n");
+}
+
+// T before every job: nothing is historical or excluded, so the run is the
+// plain simulation of the trace, byte for byte.
+TEST(WarmStart, StartBeforeEveryJobIsThePlainSimulation) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "shared traces not found: " << kth;
+  const fs::path d = ScratchDir("warm_zero");
+  ASSERT_EQ(RunProcess({ClustersimBinary(), "simulate", kth, "--sim_start_time", "0", "--quiet", "-o",
+                        (d / "warm").string()})
+                .exit_code,
+            0);
+  ASSERT_EQ(RunProcess({ClustersimBinary(), "simulate", kth, "--quiet", "-o", (d / "plain").string()}).exit_code, 0);
+  for (const char* f : {"schedule.csv", "jobs.csv", "resources.csv"})
+    EXPECT_TRUE(Slurp(d / "warm" / f) == Slurp(d / "plain" / f)) << f;
+}
+
+// KTH from day 30: the invariants hold with the history on the machine, no
+// output row is submitted before T, and every loaded job is accounted for.
+TEST(WarmStart, RealTraceFromDayThirtyKeepsTheInvariants) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "shared traces not found: " << kth;
+  const fs::path d = ScratchDir("warm_kth");
+  for (const char* backfill : {"conservative", "none", "easy"}) {  // easy last: its schedule is read below
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", kth, "--sim_start_time", "30d", "--backfill",
+                                        backfill, "--check", "-o", (d / "o").string()});
+    ASSERT_EQ(r.exit_code, 0) << backfill << ": " << r.err;
+    EXPECT_NE(r.out.find("check: all invariants hold"), std::string::npos) << backfill;
+  }
+  std::istringstream rows(Slurp(d / "o" / "schedule.csv"));
+  std::string line;
+  std::getline(rows, line);
+  int n = 0;
+  while (std::getline(rows, line)) {
+    ++n;
+    ASSERT_GE(std::stod(line.substr(0, line.find(','))), 30 * 86400.0) << line;
+  }
+  EXPECT_GT(n, 20000);
+}
+
+TEST(WarmStart, RefusedWithoutRecordedStartsOrInReplay) {
+  const fs::path d = ScratchDir("warm_refused");
+  std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
+  std::ofstream(d / "ws.csv") << kTrace;
+  const ProcessResult a = RunProcess({ClustersimBinary(), "simulate", (d / "sim.csv").string(), "-n", "4",
+                                      "--sim_start_time", "5", "-o", (d / "a").string()});
+  EXPECT_EQ(a.exit_code, 1);
+  EXPECT_NE(a.err.find("needs a replay-format trace"), std::string::npos) << a.err;
+  const ProcessResult b = RunProcess({ClustersimBinary(), "replay", (d / "ws.csv").string(), "-n", "10",
+                                      "--sim_start_time", "5", "-o", (d / "b").string()});
+  EXPECT_NE(b.exit_code, 0);
+  EXPECT_NE(b.err.find("--sim_start_time"), std::string::npos) << b.err;
+  EXPECT_FALSE(fs::exists(d / "a" / "summary.json"));
+  EXPECT_FALSE(fs::exists(d / "b" / "summary.json"));
+}
+
+}  // namespace
+}  // namespace clustersim::test
