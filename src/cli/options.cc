@@ -130,6 +130,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                       : "IANA zone for calendar times without offset (default UTC)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
   app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs")->check(IntIn(0, kIntMax));
+  app->add_option("-L,--infile_list,--infile-list", v->infile_list,
+                  "Progressive loading (dr_evt): a file listing trace files, one per line, run as their "
+                  "concatenation; files in time order, not overlapping, simulation only");
   app->add_option("--sim_start_time,--sim-start-time", v->sim_start_time,
                   "Warm start at T (same forms as --max_time) from a replay-format trace: jobs begun before T are "
                   "replayed to their recorded end (not in outputs), jobs waiting at T are dropped, jobs submitted "
@@ -183,7 +186,6 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
     app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
-    app->add_option("-L,--infile_list", v->infile_list, "dr_evt progressive loading (not supported yet)");
     app->add_option("--capacity_schedule", v->capacity_schedule, "dr_evt capacity schedule (not supported yet)");
   } else {
     app->add_option("-o,--output-dir", v->output_dir,
@@ -472,12 +474,16 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (!v.trace.empty() && !v.infile.empty())
     return Status::Error("give the trace either as an argument or with --infile, not both");
   c.trace = v.trace.empty() ? v.infile : v.trace;
+  if (!v.infile_list.empty()) {
+    if (!c.trace.empty()) return Status::Error("--infile_list names the traces; give no other trace file");
+    if (replay) return Status::Error("--infile_list is for simulation (dr_evt refuses replay with it)");
+    c.trace = v.infile_list;
+    c.trace_is_list = true;
+  }
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
-  for (const auto& [flag, value] : {std::pair<const char*, const std::string*>{"--infile_list", &v.infile_list},
-                                    {"--capacity_schedule", &v.capacity_schedule}})
-    if (!value->empty()) return Status::Error(std::string(flag) + " is not supported yet");
+  if (!v.capacity_schedule.empty()) return Status::Error("--capacity_schedule is not supported yet");
   if (v.trace_format == "lassen") return Status::Error("--trace_format lassen is not supported yet");
   if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
 

@@ -17,6 +17,7 @@
 #include "io/atomic_file.h"
 #include "io/number_parse.h"
 #include "io/timestamp.h"
+#include "io/trace_list.h"
 #include "io/output_set.h"
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
@@ -299,7 +300,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
 
   LoadOptions lo = c.load;
   lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
-  auto loaded = LoadTrace(c.trace, lo, &diag);
+  auto loaded = c.trace_is_list ? LoadTraceList(c.trace, lo, &diag) : LoadTrace(c.trace, lo, &diag);
   if (!loaded.ok()) return Fail(c, err, loaded.status());
   LoadedTrace lt = loaded.take();
   Workload w = std::move(lt.workload);

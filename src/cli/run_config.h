@@ -22,6 +22,7 @@ struct RunConfig {
   Frontend frontend = Frontend::kClustersim;
   std::string trace;
   bool replay_requested = false;     // `clustersim replay`
+  bool trace_is_list = false;        // -L: `trace` lists trace files (io/trace_list.h)
   LoadOptions load;
   RunTimeOptions run_time;
   EngineOptions engine;

@@ -1,0 +1,98 @@
+#include "io/trace_list.h"
+
+#include <filesystem>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "io/file_reader.h"
+#include "io/number_parse.h"
+
+namespace clustersim {
+
+namespace {
+
+// Appends `part` to `all`, mapping queue names into all's table.
+void Append(Workload part, std::int64_t row_offset, bool csv, Workload* all, std::map<std::string, int>* queues) {
+  for (Job& j : part.jobs) {
+    if (csv) j.trace_id += row_offset;
+    if (part.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < part.queue_names.size()) {
+      const std::string& name = part.queue_names[static_cast<std::size_t>(j.queue)];
+      auto [it, added] = queues->emplace(name, static_cast<int>(all->queue_names.size()));
+      if (added) all->queue_names.push_back(name);
+      j.queue = it->second;
+    }
+    all->jobs.push_back(j);
+  }
+}
+
+}  // namespace
+
+Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOptions& options, Diagnostics* diag) {
+  auto text = ReadFileContents(list_path);
+  if (!text.ok()) return text.status();
+  const std::filesystem::path dir = std::filesystem::path(list_path).parent_path();
+  LoadedTrace out;
+  std::map<std::string, int> queues;
+  std::int64_t rows = 0, line_no = 0, files = 0;
+  std::string previous;
+  SimTime previous_last = kNoTime;
+  std::string_view rest = text.value();
+  while (!rest.empty()) {
+    const std::size_t nl = rest.find('\n');
+    std::string_view line = Trim(rest.substr(0, nl));
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    ++line_no;
+    if (line.empty() || line.front() == '#') continue;
+    std::string path(line);
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec) && std::filesystem::path(path).is_relative())
+      path = (dir / path).string();
+    auto part = LoadTrace(path, options, diag);
+    if (!part.ok()) return part.status();
+    LoadedTrace p = part.take();
+    Workload& w = p.workload;
+    const std::string where = fmt::format("{}:{}", list_path, line_no);
+    if (p.format == TraceFormat::kJsonl)
+      return Status::Error(where + ": progressive loading takes dr_evt CSV or SWF files, not JSONL");
+    if (w.mode != TraceMode::kSimulation)
+      return Status::Error(fmt::format("{}: {} is replay-format; progressive loading is for simulation (dr_evt "
+                                       "refuses replay with --infile_list; --force-simulation simulates it)",
+                                       where, path));
+    if (files == 0) {
+      out.format = p.format;
+      out.workload = Workload();
+      Workload& all = out.workload;
+      all.name = list_path;
+      all.mode = TraceMode::kSimulation;
+      all.capacity = w.capacity;
+      all.has_queue_column = w.has_queue_column;
+      all.queue_column = w.queue_column;
+      all.procs_per_unit = w.procs_per_unit;
+      all.machine_procs = w.machine_procs;
+      all.header = w.header;
+      all.has_run_time = w.has_run_time;
+    } else {
+      const Workload& all = out.workload;
+      if (p.format != out.format || w.has_queue_column != all.has_queue_column || w.queue_column != all.queue_column)
+        return Status::Error(fmt::format("{}: {} differs in format or queue column from the list's first file",
+                                         where, path));
+      if (!w.jobs.empty() && previous_last != kNoTime && w.jobs.front().submit < previous_last)
+        return Status::Error(fmt::format("{}: {} starts at submit {} s, before the last job of {} ({} s): the files "
+                                         "must be in time order and must not overlap",
+                                         where, path, ToSeconds(w.jobs.front().submit), previous,
+                                         ToSeconds(previous_last)));
+      out.workload.has_run_time = out.workload.has_run_time && w.has_run_time;
+    }
+    if (!w.jobs.empty()) previous_last = w.jobs.back().submit;
+    previous = path;
+    const std::int64_t n = static_cast<std::int64_t>(w.jobs.size());
+    Append(std::move(w), rows, p.format == TraceFormat::kCsv, &out.workload, &queues);
+    rows += n;
+    ++files;
+  }
+  if (files == 0) return Status::Error(list_path + ": the list names no trace files");
+  return out;
+}
+
+}  // namespace clustersim
