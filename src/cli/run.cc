@@ -13,6 +13,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/progress.h"
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
 #include "io/number_parse.h"
@@ -417,6 +418,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (resources) observers.push_back(&*resources);
   if (checker) observers.push_back(&*checker);
   if (c.verbose) observers.push_back(&verbose);
+  // A progress line for long runs on a terminal; not attached otherwise.
+  std::optional<ProgressMeter> progress;
+  if (!c.quiet && !c.verbose && StderrIsTerminal()) {
+    progress.emplace(err, static_cast<std::int64_t>(w.jobs.size()));
+    observers.push_back(&*progress);
+  }
   // A cluster run also logs placements and checks every node.
   std::optional<PlacementLog> placements;
   std::optional<ClusterChecker> cluster_checker;

@@ -1,0 +1,56 @@
+#pragma once
+// ProgressMeter: one line on stderr for runs long enough to wonder about,
+//   progress: 12,345 of 28,489 jobs done, t = 1,234,567 s, 2.1 M events/s, ETA 3 s
+// rewritten in place (\r), first shown after about a second of wall time and
+// at most four times a second, erased when the run ends. The front end only
+// attaches it when stderr is a terminal and the run is not --quiet, so it
+// costs nothing otherwise; attached, it reads the clock once per 4,096
+// events.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+
+#include "sim/observer.h"
+
+namespace clustersim {
+
+class ProgressMeter final : public EngineObserver {
+ public:
+  using Clock = std::function<double()>;  // seconds, monotonic
+  ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock = SteadySeconds);
+
+  void OnStart(JobId, SimTime t, std::int64_t) override { Tick(t); }
+  void OnEnd(JobId, SimTime t, std::int64_t) override {
+    ++done_;
+    Tick(t);
+  }
+  void OnReject(JobId, SimTime t) override {
+    ++done_;
+    Tick(t);
+  }
+  void OnFinish(SimTime) override;
+
+  bool shown() const { return shown_; }
+  static double SteadySeconds();
+
+ private:
+  void Tick(SimTime t) {
+    if (++events_ % kEventsPerCheck == 0) Check(t);
+  }
+  void Check(SimTime t);
+
+  static constexpr std::int64_t kEventsPerCheck = 4096;
+  std::ostream& out_;
+  std::int64_t jobs_;
+  Clock clock_;
+  double start_, last_print_ = 0;
+  std::int64_t done_ = 0, events_ = 0;
+  bool shown_ = false;
+};
+
+// Whether stderr is a terminal (progress lines make sense there only).
+bool StderrIsTerminal();
+
+}  // namespace clustersim
