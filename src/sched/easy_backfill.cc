@@ -13,6 +13,8 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
       queue_(policy.ordering, jobs, policy_),
       order_(policy_, jobs),
       reordered_(policy.backfill_order != BackfillOrderKey::kQueue && policy.backfill == Backfill::kEasy),
+      drevt_sjf_(policy.compat == Compat::kDrEvt &&
+                 (policy.ordering == Ordering::kSjf || policy.ordering == Ordering::kLjf)),
       exact_units_(pool->exact_units()),
       projected_end_(jobs.size(), 0),
       backfilled_(jobs.size(), 0) {}
@@ -20,6 +22,7 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
 void QueueScheduler::Submit(JobId id, SimTime now) {
   queue_.Add(id, now);
   if (reordered_) order_.Add(id);
+  if (drevt_sjf_) by_submit_.emplace(jobs_[id].submit, queue_.position(id));
 }
 
 void QueueScheduler::JobEnded(JobId id, SimTime) {
@@ -33,6 +36,7 @@ void QueueScheduler::JobEnded(JobId id, SimTime) {
 void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
   queue_.Remove(id);
   if (reordered_) order_.Remove(id);
+  if (drevt_sjf_) by_submit_.erase({jobs_[id].submit, queue_.position(id)});
   Run(id, now);
   started->push_back(id);
 }
@@ -55,9 +59,7 @@ void QueueScheduler::Run(JobId id, SimTime now) {
 
 void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   queue_.MaybeCompact();
-  if (policy_.compat == Compat::kDrEvt &&
-      (policy_.ordering == Ordering::kSjf || policy_.ordering == Ordering::kLjf))
-    return ScheduleDrEvtSjf(now, started);
+  if (drevt_sjf_) return ScheduleDrEvtSjf(now, started);
   if (policy_.dr_evt_fcfs_conservative) return ScheduleDrEvtFcfsConservative(now, started);
   if (IsDynamic(policy_.ordering)) {
     // Re-ranking costs a priority key per waiting job; when no waiting job
@@ -162,9 +164,7 @@ void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) 
   while (!queue_.empty()) {
     // The head is the earliest-submitted job; among equal submits, the first
     // in SJF/LJF order (dr_evt walks its multimap with strict <).
-    std::size_t head_pos = queue_.begin_pos();
-    for (std::size_t p = head_pos; p < queue_.end_pos(); p = queue_.next_pos(p))
-      if (jobs_[queue_.at(p)].submit < jobs_[queue_.at(head_pos)].submit) head_pos = p;
+    const std::size_t head_pos = by_submit_.begin()->second;
     const JobId head = queue_.at(head_pos);
     if (pool_->Fits(head, jobs_[head])) {
       Start(head, now, started);
@@ -173,18 +173,16 @@ void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) 
     if (policy_.backfill == Backfill::kNone) return;
     const SimTime r = running_.DrEvtReservation(now, pool_->free(), jobs_[head].units);
     if (r <= now) return;
-    bool found = false;
-    for (std::size_t p = queue_.begin_pos(); p < queue_.end_pos(); p = queue_.next_pos(p)) {
-      const JobId id = queue_.at(p);
-      if (p == head_pos || jobs_[id].units > pool_->free()) continue;
-      if (PlanningEstimate(jobs_[id], policy_) <= r - now) {  // dr_evt uses <= here
-        Start(id, now, started);
-        backfilled_[id] = 1;
-        found = true;
-        break;
-      }
-    }
-    if (!found) return;
+    // The first job in queue order, other than the head, that fits now and
+    // whose estimate ends by the reservation (dr_evt uses <= here): the
+    // index finds it without visiting the jobs that cannot (extra -1: no
+    // extra-nodes rule).
+    std::size_t p = queue_.NextCandidate(queue_.begin_pos(), pool_->free(), -1, r - now);
+    if (p == head_pos) p = queue_.NextCandidate(head_pos + 1, pool_->free(), -1, r - now);
+    if (p >= queue_.end_pos()) return;
+    const JobId id = queue_.at(p);
+    Start(id, now, started);
+    backfilled_[id] = 1;
   }
 }
 

@@ -12,6 +12,7 @@
 // that arrived since are scanned: every older job was refused with the same
 // (free, S, E) and would be refused again (the proof is in easy_backfill.cc).
 
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,11 @@ class QueueScheduler final : public Scheduler {
   WaitQueue queue_;
   BackfillOrder order_;  // used when policy_.backfill_order != kQueue
   bool reordered_;
+  // dr_evt's sjf/ljf: waiting jobs by (submit, queue position), so its head,
+  // the earliest-submitted job (first in queue order among equal submits),
+  // is found without a scan.
+  bool drevt_sjf_;
+  std::set<std::pair<SimTime, std::size_t>> by_submit_;
   RunningSet running_;
   // Per-node pools that are not exact: running jobs by projected end, so the
   // head's shadow is found by releasing them on the pool (EarliestFit).

@@ -42,6 +42,8 @@ class WaitQueue {
   // FCFS only (order_ is sorted by id): first position holding an id > `id`.
   std::size_t FirstPosAfter(JobId id) const;
   bool removed(JobId id) const { return removed_[id] != 0; }
+  // Static orderings: the job's permanent position.
+  std::size_t position(JobId id) const { return pos_of_[id]; }
   // First live position >= from whose job can backfill with `free` units
   // free, `extra` spare units at the shadow time and estimates up to
   // `window` (see CandidateIndex); end_pos() if none.
