@@ -215,6 +215,21 @@ TEST(GoldenDrEvt, OverrunAllowedDisablesBackfillPastTheLimit) {
   EXPECT_EQ(RenderSchedule(o), "0:0-150 1:150-250 2:150-200");
 }
 
+// fcfs_conservative when the head can never be made room for: C = 10, J0
+// (0, 6 nodes, limit 10, run 100) overruns from t = 10 and dr_evt's
+// reservation ignores it; J1 (0, 2, 100, 100). At 20, H (8 nodes) is
+// blocked: 2 free + J1's 2 released can never give 8, so R(H) = now and no
+// job could pass. A (3 nodes, q 500) does not fit and is refused, which
+// lifts the window to R(3) = 100 (J1's end): B (2 nodes, q 50) ends at
+// 70 < 100 and starts. (A scan that gave up while the window was `now`
+// would miss B.) t100: J0 and J1 end, H 100-110; A after H, 110-115.
+TEST(GoldenDrEvt, FcfsConservativeWindowRisesWhenASmallerJobIsRefused) {
+  SimOutcome o = RunSim(kHdrActual + "0,6,10,100\n0,2,100,100\n20,8,10,10\n20,3,500,5\n20,2,50,50\n",
+                        DrEvtFcfsConservative(), 10, Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-100 1:0-100 2:100-110 3:110-115 4:20-70");
+}
+
 // Zero-length job under the dr_evt preset: clustersim orders a job's own
 // START before its END (dr_evt-compat.md §14). J0 (0,50,10,0),
 // J1 (0,60,100,100): J0 starts and ends at 0, then J1 starts at 0.

@@ -54,6 +54,16 @@ std::size_t CandidateIndex::Find(std::size_t node, std::size_t lo, std::size_t h
   return Find(2 * node + 1, mid, hi, from, free, extra, window);
 }
 
+std::int64_t CandidateIndex::MinUnits(std::size_t lo, std::size_t hi) const {
+  std::int64_t m = kInf;
+  hi = std::min(hi, leaves_);
+  for (lo += leaves_, hi += leaves_; lo < hi; lo /= 2, hi /= 2) {
+    if (lo & 1) m = std::min(m, min_units_[lo++]);
+    if (hi & 1) m = std::min(m, min_units_[--hi]);
+  }
+  return m;
+}
+
 std::size_t CandidateIndex::FindFirst(std::size_t from, std::int64_t free, std::int64_t extra,
                                       SimTime window) const {
   if (leaves_ == 0 || from >= leaves_) return kNone;

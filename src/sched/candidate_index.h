@@ -32,6 +32,8 @@ class CandidateIndex {
   // Smallest units over all positions (kInf when empty).
   std::int64_t SmallestUnits() const { return leaves_ ? min_units_[1] : kInf; }
 
+  // Smallest units over positions [lo, hi) (kInf if none are present).
+  std::int64_t MinUnits(std::size_t lo, std::size_t hi) const;
   // First position >= from whose job passes the test above; kNone if none.
   std::size_t FindFirst(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window) const;
 

@@ -1,6 +1,7 @@
 #include "sched/easy_backfill.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "sched/priority.h"
 
@@ -196,11 +197,36 @@ void QueueScheduler::ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobI
   // A candidate's window is the minimum of the independently computed
   // reservations of every earlier waiting job. Reservations grow with the
   // job size, so that minimum is the reservation of the smallest earlier job.
+  // dr_evt visits every job in order; the index jumps to the next job that
+  // can start under the current window W, and the jobs skipped (all refused:
+  // W only shrinks while nothing starts) lower the smallest size at once.
+  // The found job is then tested against the window those refusals leave.
   std::int64_t min_units = jobs_[queue_.at(pos)].units;
   SimTime window = running_.DrEvtReservation(now, pool_->free(), min_units);
-  for (std::size_t p = queue_.next_pos(pos); p < queue_.end_pos() && pool_->free() > 0;
-       p = queue_.next_pos(p)) {
-    const JobId id = queue_.at(p);
+  std::size_t p = queue_.next_pos(pos);
+  while (p < queue_.end_pos() && pool_->free() > 0) {
+    if (window <= now) {
+      // No job can pass (now + q < W fails). dr_evt gives a size the running
+      // jobs can never make room for the reservation `now`, and a smaller
+      // job later on can lift it again: jump to the next job smaller than
+      // every one refused so far (those between change nothing), refuse it,
+      // and ask again. A smallest size that fits now keeps W at now for good.
+      if (min_units <= pool_->free()) return;
+      constexpr std::int64_t kAny = std::numeric_limits<std::int64_t>::max() - 1;
+      const std::size_t f = queue_.NextCandidate(p, min_units - 1, kAny, kTimeInfinity);
+      if (f >= queue_.end_pos()) return;
+      min_units = jobs_[queue_.at(f)].units;
+      window = running_.DrEvtReservation(now, pool_->free(), min_units);
+      p = queue_.next_pos(f);
+      continue;
+    }
+    // From here W > now: min_units is a size the running jobs can make room
+    // for, and W shrinks with it.
+    const std::size_t c = queue_.NextCandidate(p, pool_->free(), -1, window - now - 1);  // now + q < W
+    min_units = std::min(min_units, queue_.MinUnits(p, c));
+    if (c >= queue_.end_pos()) return;  // no job can start; the rest would only be refused
+    window = running_.DrEvtReservation(now, pool_->free(), min_units);
+    const JobId id = queue_.at(c);
     const Job& j = jobs_[id];
     if (j.units <= pool_->free() && now + PlanningEstimate(j, policy_) < window) {
       Start(id, now, started);
@@ -209,6 +235,7 @@ void QueueScheduler::ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobI
       min_units = std::min(min_units, j.units);
     }
     window = running_.DrEvtReservation(now, pool_->free(), min_units);
+    p = queue_.next_pos(c);
   }
 }
 

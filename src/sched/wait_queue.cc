@@ -109,6 +109,11 @@ std::size_t WaitQueue::NextCandidate(std::size_t from, std::int64_t free, std::i
   return p == CandidateIndex::kNone ? order_.size() : p;
 }
 
+std::int64_t WaitQueue::MinUnits(std::size_t from, std::size_t to) {
+  if (index_dirty_) RebuildIndex();
+  return from < to ? index_.MinUnits(from, to) : std::numeric_limits<std::int64_t>::max();
+}
+
 void WaitQueue::Reorder(SimTime now) {
   Compact();
   const std::size_t n = order_.size();

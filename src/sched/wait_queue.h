@@ -48,6 +48,8 @@ class WaitQueue {
   // free, `extra` spare units at the shadow time and estimates up to
   // `window` (see CandidateIndex); end_pos() if none.
   std::size_t NextCandidate(std::size_t from, std::int64_t free, std::int64_t extra, SimTime window);
+  // Fewest units asked by a waiting job at positions [from, to).
+  std::int64_t MinUnits(std::size_t from, std::size_t to);
 
  private:
   void Compact();
