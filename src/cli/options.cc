@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join
 
+#include "cli/cluster_options.h"
+#include "cli/option_checks.h"
 #include "io/ambient_csv.h"
 #include "io/node_selector.h"
 #include "io/number_parse.h"
@@ -20,48 +22,6 @@
 #include "power/switches.h"
 
 namespace clustersim {
-
-namespace {
-
-// Numbers on the command line and in config files are decimal, in range, and
-// never empty: CLI11 alone would take 0x10 as 16 and clamp 2^64 silently.
-CLI::Validator IntIn(std::int64_t lo, std::int64_t hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& s) -> std::string {
-        std::int64_t v = 0;
-        const ParseError e = ParseInt(s, &v);
-        if (e == ParseError::kEmpty) return "an empty value (expected an integer)";
-        if (e == ParseError::kSyntax) return fmt::format("'{}' is not a decimal integer", EscapeControl(s));
-        if (e == ParseError::kRange || v < lo || v > hi)
-          return hi == std::numeric_limits<std::int64_t>::max() ? fmt::format("{} is out of range (at least {})", s, lo)
-                                                                : fmt::format("{} is out of range [{}, {}]", s, lo, hi);
-        return "";
-      },
-      lo > 0 ? "INT>0" : "INT>=0");
-}
-
-CLI::Validator RealIn(double lo, double hi) {
-  return CLI::Validator(
-      [lo, hi](std::string& s) -> std::string {
-        const std::string_view t = Trim(s);
-        if (t.empty()) return "an empty value (expected a number)";
-        // Decimal only: digits, one point, an exponent; no hex floats, inf or nan.
-        const bool plain = std::all_of(t.begin(), t.end(), [](char c) {
-          return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
-        });
-        double v = 0;
-        const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-        if (!plain || ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v))
-          return fmt::format("'{}' is not a decimal number", EscapeControl(s));
-        if (v < lo || v > hi) return fmt::format("{} is out of range [{}, {}]", s, lo, hi);
-        return "";
-      },
-      "NUMBER");
-}
-
-constexpr std::int64_t kIntMax = std::numeric_limits<std::int64_t>::max();
-
-}  // namespace
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   const bool sim = fe == Frontend::kSimulator;
@@ -199,115 +159,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
         ->capture_default_str();
   }
 
-  // Seed 002: a cluster of real nodes, work-based jobs (README "Clusters and work").
-  const std::string g = "Clusters and work (seed 002)";
-  app->add_option("--cluster", v->cluster, "Cluster inventory YAML (Joulie's nodes[] groups); runs on real nodes")
-      ->group(g);
-  app->add_option("--catalog", v->catalog,
-                  "Hardware catalog YAML replacing the shipped one (env SIM_HARDWARE_CATALOG_PATH)")
-      ->group(g);
-  app->add_option("--workload-model", v->workload_model,
-                  "Work engine: v1 (default) or legacy (env SIM_WORKLOAD_MODEL; --compat joulie: legacy)")
-      ->group(g);
-  app->add_option("--tick", v->tick,
-                  "Emulated tick in seconds: submit, start and end on tick boundaries (env SIM_EMULATE_TICK; "
-                  "default 0 = exact events)")
-      ->check(RealIn(0, 1e9))
-      ->group(g);
-  app->add_option("--placement", v->placement, "Node choice: worst-fit (default), first-fit, best-fit, joulie")
-      ->group(g);
-  app->add_option("--execution", v->execution,
-                  "SWF/CSV on a cluster: fixed (default: run times as given) or work (run time as work at "
-                  "nominal speed, slowed by caps and co-runners)")
-      ->group(g);
-  app->add_option("--cpu-cap", v->cpu_caps,
-                  "[SELECTOR:]VALUE: RAPL cap in W (300W) or a CPU percent (60% = DVFS target 0.6); SELECTOR is "
-                  "all, class=NAME, profile=eco, label=K=V or name=GLOB; repeatable")
-      ->group(g);
-  app->add_option("--gpu-cap", v->gpu_caps, "[SELECTOR:]VALUE: per-GPU cap in W or percent of Max; repeatable")
-      ->group(g);
-  app->add_option("--freq-scale", v->freq_scales, "[SELECTOR:]F: DVFS frequency scale in (0, 1]; repeatable")
-      ->group(g);
-  app->add_option("--eco-cpu-pct", v->eco_cpu_pct, "CPU percent of an eco node without an operating point (60)")
-      ->check(RealIn(1, 100))
-      ->group(g);
-  app->add_option("--eco-gpu-pct", v->eco_gpu_pct, "GPU cap percent of an eco node without an operating point (70)")
-      ->check(RealIn(1, 100))
-      ->group(g);
-  app->add_option("--set", v->switches,
-                  "FLAG=VALUE: one power/work model switch (power-model.md §k.2), e.g. cpu_share=capacity; "
-                  "repeatable")
-      ->group(g);
-  app->add_option("--gpu-receiver-gate", v->receiver_gate, "on or off (default off; env SIM_GPU_RECEIVER_GATE)")
-      ->group(g);
-  app->add_option("--base-speed-per-core", v->base_speed_per_core,
-                  "B_core, CPU work units per core-second (1; env SIM_BASE_SPEED_PER_CORE)")
-      ->check(RealIn(1e-9, 1e12))
-      ->group(g);
-  app->add_option("--base-speed-per-gpu", v->base_speed_per_gpu,
-                  "B_gpu, GPU work units per GPU-second (1; env SIM_BASE_SPEED_PER_GPU)")
-      ->check(RealIn(1e-9, 1e12))
-      ->group(g);
-  app->add_option("--time-scale", v->time_scale, "JSONL: simulated seconds per trace second of submit offsets (1)")
-      ->check(RealIn(1e-9, 1e9))
-      ->group(g);
-  app->add_option("--work-class", v->work_class, "SWF/CSV on a cluster: the jobs' CPU class (cpu.mixed)")->group(g);
-  app->add_option("--work-sensitivity", v->work_sensitivity, "SWF/CSV on a cluster: the jobs' CPU cap sensitivity (1)")
-      ->check(RealIn(0, 1))
-      ->group(g);
-  app->add_option("--queue-class", v->queue_classes, "Q=CLASS: the CPU class of SWF/CSV queue Q; repeatable")
-      ->group(g);
-  app->add_option("--caps", v->caps, "Cap schedule YAML: CPU/GPU caps and frequency scales that change over time")
-      ->group(g);
-  app->add_option("--power-step", v->power_step,
-                  "Control step in seconds while a node's caps, frequency or temperature settle (1)")
-      ->check(RealIn(1e-6, 3600))
-      ->group(g);
-  app->add_option("--ambient", v->ambient,
-                  "Facility ambient: C, BASE,AMPLITUDE,PERIOD_H (default 20,5,24; env SIM_FACILITY_AMBIENT_*) or a "
-                  "CSV of time_s,temp_c")
-      ->group(g);
-  app->add_option("--design-it-watts", v->design_it_watts,
-                  "IT power the PUE's load fraction is measured against (default: the cluster's design capacity)")
-      ->check(RealIn(1e-9, 1e15))
-      ->group(g);
-  app->add_option("--timeseries-interval", v->timeseries_interval,
-                  "Seconds between rows of timeseries.csv (60; 0 = no periodic rows)")
-      ->check(RealIn(0, 1e9))
-      ->group(g);
-  app->add_flag("--timeseries-every-event", v->timeseries_every_event,
-                "Also write a timeseries row at every event time")
-      ->group(g);
-  app->add_option("--timeseries-nodes", v->timeseries_nodes,
-                  "SELECTOR: nodes whose own series go to node_timeseries.csv (e.g. class=gpu-h100)")
-      ->group(g);
+  AddClusterOptions(app, v);
 }
 
 namespace {
-
-// Parses `value` with the enum's name table; an unknown value gets the list
-// of canonical names (plus `extra`, names the caller maps itself) and the
-// nearest one.
-template <typename E, std::size_t N>
-Status ParseEnum(const std::string& flag, const std::string& value, const EnumName<E> (&table)[N], E* out,
-                 std::initializer_list<std::string_view> extra = {}) {
-  if (ParseEnumName(table, value, out)) return Status::Ok();
-  std::vector<std::string_view> names = CanonicalNames(table);
-  names.insert(names.end(), extra.begin(), extra.end());
-  std::string best;
-  int best_d = 3;
-  for (std::string_view n : names)
-    if (const int d = EditDistance(value, n); d < best_d) best_d = d, best = n;
-  return Status::Error(fmt::format("{}: unknown value '{}' (expected one of: {}){}", flag, value,
-                                   fmt::join(names, ", "),
-                                   best.empty() ? "" : fmt::format("; did you mean '{}'?", best)));
-}
-
-#define RETURN_IF_ERROR(expr)      \
-  do {                             \
-    Status _st = (expr);           \
-    if (!_st.ok()) return _st;     \
-  } while (0)
 
 // A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),
 // else a calendar time read in `zone`, whose text is kept in *calendar so
@@ -327,141 +182,6 @@ Status ParseTraceTime(const char* flag, const std::string& text, const std::stri
         flag, text));
   *t = pt.t;
   *calendar = text;
-  return Status::Ok();
-}
-
-// A value from the command line, else from the environment variable Joulie
-// uses for it (so its scripts' settings carry over), else empty.
-std::string FlagOrEnv(const std::string& flag_value, const char* env) {
-  if (!flag_value.empty()) return flag_value;
-  const char* e = std::getenv(env);
-  return e != nullptr ? std::string(e) : std::string();
-}
-
-Status ParseReal(const std::string& flag, const std::string& text, double lo, double hi, double* out) {
-  std::string t = text;
-  const std::string err = RealIn(lo, hi).operator()(t);
-  if (!err.empty()) return Status::Error(flag + ": " + err);
-  *out = std::stod(text);
-  return Status::Ok();
-}
-
-Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
-  ClusterConfig& k = c->cluster;
-  k.cluster_file = v.cluster;
-  k.catalog_file = FlagOrEnv(v.catalog, "SIM_HARDWARE_CATALOG_PATH");
-  WorkOptions& wo = k.work;
-  const bool joulie = c->engine.policy.compat == Compat::kJoulie;
-  wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();
-  for (const std::string& a : v.switches) RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, a));
-  const std::string engine = FlagOrEnv(v.workload_model, "SIM_WORKLOAD_MODEL");
-  RETURN_IF_ERROR(ParseEnum("--workload-model", engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
-                            power::kWorkEngineNames, &wo.engine));
-  if (const std::string tick = FlagOrEnv(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
-    double t = 0;
-    RETURN_IF_ERROR(ParseReal("--tick", tick, 0, 1e9, &t));
-    wo.tick = static_cast<SimTime>(std::llround(t * kTicksPerSecond));
-  }
-  if (const std::string gate = FlagOrEnv(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
-    RETURN_IF_ERROR(ParseEnum("--gpu-receiver-gate", gate, power::kOnOffNames, &wo.receiver_gate));
-  if (const std::string b = FlagOrEnv(v.base_speed_per_core, "SIM_BASE_SPEED_PER_CORE"); !b.empty())
-    RETURN_IF_ERROR(ParseReal("--base-speed-per-core", b, 1e-9, 1e12, &wo.base.per_core));
-  if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
-    RETURN_IF_ERROR(ParseReal("--base-speed-per-gpu", b, 1e-9, 1e12, &wo.base.per_gpu));
-  if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
-  if (!v.execution.empty()) {
-    if (v.execution != "fixed" && v.execution != "work")
-      return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");
-    k.work_execution = v.execution == "work";
-  }
-  if (!v.eco_cpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-cpu-pct", v.eco_cpu_pct, 1, 100, &k.eco_cpu_pct));
-  if (!v.eco_gpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-gpu-pct", v.eco_gpu_pct, 1, 100, &k.eco_gpu_pct));
-  if (!v.time_scale.empty()) RETURN_IF_ERROR(ParseReal("--time-scale", v.time_scale, 1e-9, 1e9, &c->load.jsonl.time_scale));
-  c->load.jsonl.class_alias = wo.switches.class_alias;
-  k.clip_to_limit = c->engine.overrun == Overrun::kClip;
-  if (!v.work_class.empty())
-    RETURN_IF_ERROR(ParseEnum("--work-class", v.work_class, kCpuClassNames, &k.swf_profile.cpu_class));
-  if (!v.work_sensitivity.empty())
-    RETURN_IF_ERROR(ParseReal("--work-sensitivity", v.work_sensitivity, 0, 1, &k.swf_profile.s_cpu));
-  for (const std::string& qc : v.queue_classes) {
-    const auto eq = qc.find('=');
-    std::int64_t q = 0;
-    CpuClass cls{};
-    if (eq == std::string::npos || ParseInt(std::string_view(qc).substr(0, eq), &q) != ParseError::kOk)
-      return Status::Error("--queue-class: expected Q=CLASS (e.g. 2=cpu.memory_bound), got '" + qc + "'");
-    RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
-    k.queue_class[static_cast<std::int32_t>(q)] = cls;
-  }
-  // Frequency scales first, then CPU caps, then GPU caps; within one option,
-  // command-line order (a later setting wins where selectors overlap).
-  auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {
-    for (const std::string& t : texts) {
-      auto sv = ParseSelectedValue(t);
-      if (!sv.ok()) return Status::Error(std::string(flag) + ": " + sv.status().message());
-      OperatingRule r;
-      r.kind = kind;
-      r.selector = sv.value().selector;
-      if (kind == OperatingRule::Kind::kFreqScale) {
-        if (Status st = ParseReal(flag, sv.value().value, 1e-6, 1, &r.freq_scale); !st.ok()) return st;
-      } else {
-        auto cap = ParseCapValue(sv.value().value);
-        if (!cap.ok()) return Status::Error(std::string(flag) + ": " + cap.status().message());
-        r.cap = cap.value();
-      }
-      k.rules.push_back(r);
-    }
-    return Status::Ok();
-  };
-  RETURN_IF_ERROR(add_rules(v.freq_scales, OperatingRule::Kind::kFreqScale, "--freq-scale"));
-  RETURN_IF_ERROR(add_rules(v.cpu_caps, OperatingRule::Kind::kCpuCap, "--cpu-cap"));
-  RETURN_IF_ERROR(add_rules(v.gpu_caps, OperatingRule::Kind::kGpuCap, "--gpu-cap"));
-  k.caps_file = v.caps;
-  if (!v.power_step.empty()) {
-    double step = 1;
-    RETURN_IF_ERROR(ParseReal("--power-step", v.power_step, 1e-6, 3600, &step));
-    wo.power_step = static_cast<SimTime>(std::llround(step * kTicksPerSecond));
-  }
-  {
-    // The facility ambient: --ambient, else Joulie's SIM_FACILITY_* variables.
-    std::string ambient = v.ambient;
-    if (ambient.empty()) {
-      const std::string base = FlagOrEnv("", "SIM_FACILITY_AMBIENT_TEMP_C");
-      const std::string amp = FlagOrEnv("", "SIM_FACILITY_TEMP_AMPLITUDE_C");
-      const std::string period = FlagOrEnv("", "SIM_FACILITY_TEMP_PERIOD_H");
-      if (!base.empty() || !amp.empty() || !period.empty())
-        ambient = (base.empty() ? "20" : base) + "," + (amp.empty() ? "5" : amp) + "," + (period.empty() ? "24" : period);
-    }
-    if (!ambient.empty()) {
-      auto a = ParseAmbient(ambient);
-      if (!a.ok()) return a.status();
-      k.facility.ambient = a.take();
-    }
-  }
-  if (!v.design_it_watts.empty())
-    RETURN_IF_ERROR(ParseReal("--design-it-watts", v.design_it_watts, 1e-9, 1e15, &k.facility.design_it_w));
-  if (!v.timeseries_interval.empty()) {
-    double s = 60;
-    RETURN_IF_ERROR(ParseReal("--timeseries-interval", v.timeseries_interval, 0, 1e9, &s));
-    c->timeseries_interval = static_cast<SimTime>(std::llround(s * kTicksPerSecond));
-  }
-  c->timeseries_every_event = v.timeseries_every_event;
-  if (!v.timeseries_nodes.empty()) {
-    auto sel = ParseNodeSelector(v.timeseries_nodes);
-    if (!sel.ok()) return Status::Error("--timeseries-nodes: " + sel.status().message());
-    c->timeseries_nodes = sel.value();
-    c->timeseries_nodes_given = true;
-  }
-  const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
-                                    !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
-                                    !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
-  if (k.cluster_file.empty() && cluster_options_used)
-    return Status::Error("--workload-model, --tick, --placement, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
-                         "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "
-                         "nodes)");
-  if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)
-    return Status::Error("--cluster runs with `clustersim simulate`, not with dr_evt's `simulator`");
-  if (!k.cluster_file.empty() && v.total_nodes > 0)
-    return Status::Error("--total_nodes and --cluster both give the machine; the cluster file decides its size");
   return Status::Ok();
 }
 

@@ -1,0 +1,16 @@
+#pragma once
+// The seed-002 options (a cluster of real nodes, work-based jobs, power over
+// time): their flags, and their resolution into RunConfig::cluster.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/options.h"
+#include "cli/run_config.h"
+#include "model/status.h"
+
+namespace clustersim {
+
+void AddClusterOptions(CLI::App* app, OptionValues* v);
+Status ResolveClusterOptions(const OptionValues& v, RunConfig* c);
+
+}  // namespace clustersim

@@ -1,0 +1,107 @@
+#pragma once
+// Checks shared by the option files: CLI11 validators that accept decimal
+// numbers in range only, enum names with a nearest-name hint, and the
+// small parse helpers of Resolve.
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <initializer_list>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
+
+#include "io/number_parse.h"
+#include "io/text_lines.h"
+#include "model/name_table.h"
+#include "model/status.h"
+#include "model/text_escape.h"
+
+namespace clustersim {
+
+// Numbers on the command line and in config files are decimal, in range, and
+// never empty: CLI11 alone would take 0x10 as 16 and clamp 2^64 silently.
+inline CLI::Validator IntIn(std::int64_t lo, std::int64_t hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        std::int64_t v = 0;
+        const ParseError e = ParseInt(s, &v);
+        if (e == ParseError::kEmpty) return "an empty value (expected an integer)";
+        if (e == ParseError::kSyntax) return fmt::format("'{}' is not a decimal integer", EscapeControl(s));
+        if (e == ParseError::kRange || v < lo || v > hi)
+          return hi == std::numeric_limits<std::int64_t>::max() ? fmt::format("{} is out of range (at least {})", s, lo)
+                                                                : fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        return "";
+      },
+      lo > 0 ? "INT>0" : "INT>=0");
+}
+
+inline CLI::Validator RealIn(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) -> std::string {
+        const std::string_view t = Trim(s);
+        if (t.empty()) return "an empty value (expected a number)";
+        // Decimal only: digits, one point, an exponent; no hex floats, inf or nan.
+        const bool plain = std::all_of(t.begin(), t.end(), [](char c) {
+          return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+';
+        });
+        double v = 0;
+        const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+        if (!plain || ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v))
+          return fmt::format("'{}' is not a decimal number", EscapeControl(s));
+        if (v < lo || v > hi) return fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        return "";
+      },
+      "NUMBER");
+}
+
+inline constexpr std::int64_t kIntMax = std::numeric_limits<std::int64_t>::max();
+
+// Parses `value` with the enum's name table; an unknown value gets the list
+// of canonical names (plus `extra`, names the caller maps itself) and the
+// nearest one.
+template <typename E, std::size_t N>
+Status ParseEnum(const std::string& flag, const std::string& value, const EnumName<E> (&table)[N], E* out,
+                 std::initializer_list<std::string_view> extra = {}) {
+  if (ParseEnumName(table, value, out)) return Status::Ok();
+  std::vector<std::string_view> names = CanonicalNames(table);
+  names.insert(names.end(), extra.begin(), extra.end());
+  std::string best;
+  int best_d = 3;
+  for (std::string_view n : names)
+    if (const int d = EditDistance(value, n); d < best_d) best_d = d, best = n;
+  return Status::Error(fmt::format("{}: unknown value '{}' (expected one of: {}){}", flag, value,
+                                   fmt::join(names, ", "),
+                                   best.empty() ? "" : fmt::format("; did you mean '{}'?", best)));
+}
+
+#define RETURN_IF_ERROR(expr)      \
+  do {                             \
+    Status _st = (expr);           \
+    if (!_st.ok()) return _st;     \
+  } while (0)
+
+// A value from the command line, else from the environment variable Joulie
+// uses for it (so its scripts' settings carry over), else empty.
+inline std::string FlagOrEnv(const std::string& flag_value, const char* env) {
+  if (!flag_value.empty()) return flag_value;
+  const char* e = std::getenv(env);
+  return e != nullptr ? std::string(e) : std::string();
+}
+
+inline Status ParseReal(const std::string& flag, const std::string& text, double lo, double hi, double* out) {
+  std::string t = text;
+  const std::string err = RealIn(lo, hi).operator()(t);
+  if (!err.empty()) return Status::Error(flag + ": " + err);
+  *out = std::stod(text);
+  return Status::Ok();
+}
+
+}  // namespace clustersim
