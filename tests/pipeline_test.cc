@@ -22,12 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Slurp(const fs::path& p) {
-  auto r = ReadFileContents(p.string());
-  EXPECT_TRUE(r.ok()) << p;
-  return r.ok() ? r.value() : "";
-}
-
 fs::path FreshDir(const std::string& name) {
   fs::path d = fs::path(::testing::TempDir()) / ("clustersim_" + name);
   fs::remove_all(d);

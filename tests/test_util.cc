@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "io/file_reader.h"
 #include "io/resource_trace.h"
 #include "io/time_format.h"
 #include "sim/checker.h"
@@ -97,6 +98,11 @@ std::filesystem::path ScratchDir(const std::string& name) {
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;
+}
+
+std::string Slurp(const std::filesystem::path& p) {
+  auto r = ReadFileContents(p.string());
+  return r.ok() ? r.value() : "<missing " + p.string() + ">";
 }
 
 }  // namespace clustersim::test

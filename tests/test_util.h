@@ -51,6 +51,10 @@ Policy NoBackfill();
 // this process: TempDir/clustersim_<name>_<pid>.
 std::filesystem::path ScratchDir(const std::string& name);
 
+// A file's bytes, or "<missing PATH>" when it cannot be read (so two missing
+// files never compare equal to real contents by accident).
+std::string Slurp(const std::filesystem::path& p);
+
 // Directory of the shared traces ($CLUSTERSIM_TRACES, else ../shared/traces
 // relative to the source tree).
 std::string TracesDir();

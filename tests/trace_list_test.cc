@@ -19,11 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Slurp(const fs::path& p) {
-  auto r = ReadFileContents(p.string());
-  return r.ok() ? r.value() : "<missing " + p.string() + ">";
-}
-
 // 300 random jobs (fixed seed) with queue names and overruns, as one file and
 // as three parts listed in list.txt (paths relative to the list).
 fs::path WriteParts(const std::string& name) {

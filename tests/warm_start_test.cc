@@ -19,11 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string Slurp(const fs::path& p) {
-  auto r = ReadFileContents(p.string());
-  return r.ok() ? r.value() : "";
-}
-
 // C = 10, T = 50.
 //   J0 (submit 0, begin 0, end 100, 6 nodes, limit 100): running at T, replayed
 //   J1 (10, 10-40, 2 nodes): over by T, dropped
