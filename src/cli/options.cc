@@ -97,6 +97,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Warm start at T (same forms as --max_time) from a replay-format trace: jobs begun before T are "
                   "replayed to their recorded end (not in outputs), jobs waiting at T are dropped, jobs submitted "
                   "from T on are scheduled");
+  app->add_option("--capacity_schedule,--capacity-schedule", v->capacity_schedule,
+                  "CSV of time,total_nodes changes of the machine's size (times as in the trace, sizes in "
+                  "[0, --total_nodes]); reductions never stop running jobs, increases trigger a pass; simulation "
+                  "on a node-count machine");
   app->add_option("-t,--max_time", v->max_time,
                   "Stop after time T (inclusive), in the trace's clock: seconds (86400) or with a unit (90m, 24h, "
                   "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime and "
@@ -146,7 +150,6 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
     app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
-    app->add_option("--capacity_schedule", v->capacity_schedule, "dr_evt capacity schedule (not supported yet)");
   } else {
     app->add_option("-o,--output-dir", v->output_dir,
                     "Directory for schedule.csv, resources.csv, jobs.csv, summary.json (default out); it is "
@@ -203,7 +206,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
-  if (!v.capacity_schedule.empty()) return Status::Error("--capacity_schedule is not supported yet");
   if (v.trace_format == "lassen") return Status::Error("--trace_format lassen is not supported yet");
   if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
 
@@ -329,6 +331,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     if (replay) return Status::Error("--sim_start_time simulates from T; use `clustersim simulate`");
     if (rl) return Status::Error("--sim_start_time: --compat rlscheduler evaluates windows on an empty machine");
     if (!v.jobs.empty()) return Status::Error("--sim_start_time and --jobs both choose where the run starts; give one");
+  }
+  if (!v.capacity_schedule.empty()) {
+    if (replay) return Status::Error("--capacity_schedule changes what a scheduler may start; replay keeps the trace's times");
+    if (rl) return Status::Error("--capacity_schedule: --compat rlscheduler evaluates windows on a fixed machine");
+    if (c.engine.policy.compat == Compat::kPyss)
+      return Status::Error("--capacity_schedule: pyss has no capacity schedule to reproduce; use --compat none or dr_evt");
+    c.capacity_schedule_file = v.capacity_schedule;
   }
 
   if (rl) {

@@ -14,8 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/progress.h"
+#include "cli/run_summary.h"
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
+#include "io/capacity_csv.h"
 #include "io/number_parse.h"
 #include "io/timestamp.h"
 #include "io/trace_list.h"
@@ -148,97 +150,6 @@ void ApplySlice(const RunConfig& c, Workload* w) {
   KeepJobRange(w, b, e);
 }
 
-// Every time and average in seconds, exact to the microsecond with trailing
-// zeros trimmed, so no line shows float noise or a truncated time beside a
-// precise one.
-std::string Seconds(double s) {
-  return FormatTime(static_cast<SimTime>(std::llround(s * kTicksPerSecond)), TimeFormat::kExact);
-}
-
-void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s) {
-  fmt::print(out, "=== Simulation Statistics ===\n");
-  fmt::print(out, "Total jobs: {}\n", s.jobs);
-  fmt::print(out, "Jobs submitted: {}\n", s.completed + s.killed + s.unfinished);
-  fmt::print(out, "Jobs completed: {}\n", s.completed + s.killed);
-  fmt::print(out, "Current time: {}\n", FormatTime(r.end_time, TimeFormat::kExact));
-  fmt::print(out, "Total nodes: {}\n", r.capacity);
-  fmt::print(out, "Average wait time: {} sec\n", Seconds(s.mean_wait_s));
-  fmt::print(out, "Average turnaround time: {} sec\n", Seconds(s.mean_turnaround_s));
-  fmt::print(out, "Makespan: {} sec\n", Seconds(s.makespan_s));
-  fmt::print(out, "Average queue length: {:.6g} jobs (per scheduling pass; time-weighted {:.6g})\n",
-             s.mean_queue_per_pass, s.mean_queue_time_weighted);
-  fmt::print(out, "Peak queue length: {} jobs\n", s.peak_queue);
-  if (s.killed > 0)
-    fmt::print(out, "Jobs killed at time limit: {} (run time cut by {} sec in total; --overrun clip)\n", s.killed,
-               Seconds(s.killed_cut_s));
-  fmt::print(out, "Wall clock time: {:.3f} sec\n", wall_s);
-}
-
-// A few lines for a run on a cluster: what ran where, the energy, and per
-// intent class what the power settings cost in job time and what the jobs
-// drew (the energy what-if: compare two runs' lines).
-void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSetup& cs, const std::string& work_json) {
-  const nlohmann::json j = nlohmann::json::parse(work_json);
-  fmt::print(out, "  cluster: {} nodes of {} types, {} GPUs, {} execution{}, placement {}\n", cs.cluster.nodes.size(),
-             cs.cluster.types.size(), cs.cluster.total_gpus(), cs.work ? "work-based" : "fixed-duration",
-             cs.work ? fmt::format(" ({} engine, {})", EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine),
-                                   c.cluster.work.tick > 0 ? fmt::format("tick {} s", ToSeconds(c.cluster.work.tick))
-                                                           : std::string("exact events"))
-                     : std::string(),
-             EnumNameOf(kPlacementNames, c.cluster.placement));
-  if (!cs.work) return;
-  constexpr double kJoulesPerKwh = 3.6e6;
-  if (j.contains("energy")) {
-    const nlohmann::json& e = j["energy"];
-    fmt::print(out,
-               "  energy: IT {:.2f} kWh (jobs {:.2f}, idle {:.2f}), facility {:.2f} kWh, PUE {:.4f}; "
-               "IT power mean {:.2f} kW, peak {:.2f} kW\n",
-               e["it_energy_j"].get<double>() / kJoulesPerKwh, e["jobs_energy_j"].get<double>() / kJoulesPerKwh,
-               e["idle_energy_j"].get<double>() / kJoulesPerKwh, e["facility_energy_j"].get<double>() / kJoulesPerKwh,
-               e["pue"].get<double>(), e["mean_it_power_w"].get<double>() / 1e3,
-               e["peak_it_power_w"].get<double>() / 1e3);
-  }
-  for (const char* cls : {"performance", "standard"}) {
-    const nlohmann::json& k = j["classes"][cls];
-    if (k["jobs"].get<std::int64_t>() == 0) continue;
-    const nlohmann::json& ps = k["power_slowdown"];
-    fmt::print(out, "  {}: {} of {} completed, power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}{}\n", cls,
-               k["completed"].get<std::int64_t>(), k["jobs"].get<std::int64_t>(), ps["mean"].get<double>(),
-               ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>(),
-               k.contains("energy_j") ? fmt::format(", energy {:.2f} kWh", k["energy_j"].get<double>() / kJoulesPerKwh)
-                                      : std::string());
-  }
-}
-
-void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
-                       double wall_s) {
-  fmt::print(out, "clustersim: {} of {} ({} jobs, {} {}, {})\n", info.mode, info.input, info.jobs_loaded,
-             info.capacity, info.units, info.mode == "replay" ? "recorded times" : info.policy);
-  if (diag.TotalOf(Severity::kSkip) > 0) {
-    fmt::print(out, "  skipped {} input records:", diag.TotalOf(Severity::kSkip));
-    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
-    fmt::print(out, "\n");
-  }
-  if (diag.TotalOf(Severity::kNote) > 0) {
-    fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
-    for (const auto& [rule, n] : diag.CountsOf(Severity::kNote)) fmt::print(out, " {} {}", rule, n);
-    fmt::print(out, "\n");
-  }
-  fmt::print(out, "  completed {}  killed at limit {}  rejected {}  unfinished {}  backfilled {}\n", s.completed,
-             s.killed, s.rejected, s.unfinished, s.backfilled);
-  if (s.not_submitted > 0)
-    fmt::print(out, "  not submitted {} (submitted after --max_time)\n", s.not_submitted);
-  if (s.killed > 0)
-    fmt::print(out,
-               "  killing at the limit (--overrun clip) shortened {} jobs' run times by {:.0f} s in total, {:.1f} s "
-               "mean; --overrun allow lets them run\n",
-               s.killed, s.killed_cut_s, s.killed_cut_s / static_cast<double>(s.killed));
-  fmt::print(out, "  makespan {:.0f} s  mean wait {:.1f} s  max wait {:.0f} s  mean bsld {:.3f}  utilisation {:.4f}\n",
-             s.makespan_s, s.mean_wait_s, s.max_wait_s, s.mean_bsld, s.utilisation);
-  fmt::print(out, "  queue: mean {:.2f} (time-weighted), peak {}\n", s.mean_queue_time_weighted, s.peak_queue);
-  fmt::print(out, "  wall time {:.3f} s\n", wall_s);
-}
-
 // --compat rlscheduler evaluates windows of the trace instead of one run.
 int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag, OutputFiles* files,
                  std::ostream& out, std::ostream& err, Clock::time_point t0) {
@@ -364,6 +275,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                                         "--cluster (or use --force-simulation)"));
   if (!on_cluster && w.capacity <= 0)
     return Fail(c, err, Status::Error(c.trace + ": the machine size is unknown; give --total_nodes N"));
+  if (!c.capacity_schedule_file.empty()) {
+    if (on_cluster) return Fail(c, err, Status::Error("--capacity_schedule runs on a node-count machine, not with --cluster"));
+    auto cs = ReadCapacitySchedule(c.capacity_schedule_file, c.load.csv.timezone, w.capacity);
+    if (!cs.ok()) return Fail(c, err, cs.status());
+    c.engine.capacity_schedule = cs.take();
+  }
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
     KeepJobRange(&w, 0, static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
   ApplySlice(c, &w);
@@ -518,6 +435,15 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   info.overrun = c.engine.overrun == Overrun::kClip ? "clip" : "allow";
   info.capacity = w.capacity;
   info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
+  if (!c.engine.capacity_schedule.empty()) {
+    info.capacity_schedule = c.capacity_schedule_file;
+    info.capacity_changes = static_cast<std::int64_t>(c.engine.capacity_schedule.size());
+    info.capacity_min = info.capacity_max = c.engine.capacity_schedule.front().units;
+    for (const CapacityChange& ch : c.engine.capacity_schedule) {
+      info.capacity_min = std::min(info.capacity_min, ch.units);
+      info.capacity_max = std::max(info.capacity_max, ch.units);
+    }
+  }
   if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
 
   if (!sched_name.empty()) {

@@ -36,6 +36,8 @@ struct RunConfig {
   // not given. A calendar text is placed on an SWF log's clock as above.
   SimTime warm_start = kNoTime;
   std::string warm_start_calendar;
+  // --capacity_schedule: read once the machine's size is known (cli/run.cc).
+  std::string capacity_schedule_file;
   // simulator -A N -G abort: dr_evt stops when its wait queue outgrows N.
   std::int64_t wait_queue_abort_capacity = 0;  // 0 = never
   RlWindowOptions rl;                // --compat rlscheduler

@@ -13,7 +13,8 @@ ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink
 void ResourceTrace::Row(SimTime t, std::int64_t used) {
   {
     RowWriter row(&sink_->buf);
-    // Replay may over-subscribe: free is reported as 0 then, never negative.
+    // Replay may over-subscribe, and a capacity reduction leaves running
+    // jobs above the new size: free is reported as 0 then, never negative.
     row.Time(t, format_).Char(',').Int(used > capacity_ ? 0 : capacity_ - used).Char(',').Int(used).Char('\n');
   }
   sink_->Poll();

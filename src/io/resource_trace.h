@@ -1,7 +1,9 @@
 #pragma once
 // Resource CSV (`time,free_nodes,allocated_nodes`): a baseline row at time 0
 // (dr_evt's clock origin), then one row per START or END in processing
-// order, so several rows may share a timestamp. Built as the engine runs.
+// order, so several rows may share a timestamp; under a capacity schedule
+// also one row per change, with free = max(0, size - allocated). Built as
+// the engine runs.
 
 #include <cstdint>
 #include <string>
@@ -18,6 +20,10 @@ class ResourceTrace final : public EngineObserver {
   ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr);
   void OnStart(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
   void OnEnd(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
+  void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override {
+    capacity_ = capacity;
+    Row(t, used);
+  }
   // The CSV text when no external sink was given.
   const std::string& csv() const { return own_.buf; }
 

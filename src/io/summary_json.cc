@@ -64,8 +64,14 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"bsld_tau", s.bsld_tau_s},
       {"makespan", "max(end) - min(submit)"},
       {"makespan_from_zero", "max(end), measured from time 0 (dr_evt statistics API)"},
-      {"utilisation.makespan", "sum(units * (end - begin)) / (capacity * makespan)"},
-      {"utilisation.from_zero", "sum(units * (end - begin)) / (capacity * makespan_from_zero)"},
+      {"utilisation.makespan", info.capacity_schedule.empty()
+                                   ? "sum(units * (end - begin)) / (capacity * makespan)"
+                                   : "sum(units * (end - begin)) / integral over the makespan of max(scheduled "
+                                     "capacity, units in use)"},
+      {"utilisation.from_zero", info.capacity_schedule.empty()
+                                    ? "sum(units * (end - begin)) / (capacity * makespan_from_zero)"
+                                    : "sum(units * (end - begin)) / integral from 0 to max(end) of max(scheduled "
+                                      "capacity, units in use)"},
       {"queue_length.mean_at_submit", "jobs already waiting when a job arrives, averaged over arrivals"},
       {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},
       {"queue_length.mean_time_weighted", "time average of jobs waiting, first to last event"},
@@ -88,6 +94,11 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"overrun", info.overrun},
                  {"capacity", info.capacity},
                  {"jobs_slice", info.jobs_slice}};
+  if (!info.capacity_schedule.empty())
+    j["config"]["capacity_schedule"] = {{"file", info.capacity_schedule},
+                                        {"changes", info.capacity_changes},
+                                        {"min_units", info.capacity_min},
+                                        {"max_units", info.capacity_max}};
   return j.dump(2) + "\n";
 }
 

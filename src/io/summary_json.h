@@ -29,6 +29,9 @@ struct RunInfo {
   std::int64_t capacity = 0;
   std::int64_t jobs_loaded = 0;
   std::string jobs_slice;     // "START:COUNT" or empty
+  // --capacity_schedule: the file and the sizes it sets (empty if none).
+  std::string capacity_schedule;
+  std::int64_t capacity_changes = 0, capacity_min = 0, capacity_max = 0;
 };
 
 // `work_json`, when not empty, is an object added under "work" (runs on a

@@ -23,8 +23,10 @@ class VerboseLog final : public EngineObserver {
   void OnReject(JobId id, SimTime t) override;
   void OnStart(JobId id, SimTime t, std::int64_t used) override;
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
 
  private:
+  std::int64_t Free(std::int64_t used) const { return used > capacity_ ? 0 : capacity_ - used; }
   const Workload& w_;
   std::int64_t capacity_;
   TimeFormat format_;

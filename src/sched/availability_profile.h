@@ -53,6 +53,9 @@ class AvailabilityProfile {
     Reserve(to, std::min(from, to + duration), units);
     Release(std::max(from, to + duration), from + duration, units);
   }
+  // The machine's size changes by `delta` from `from` on (a capacity
+  // schedule); free units may go negative while a reduction drains.
+  void Resize(SimTime from, std::int64_t delta) { Add(from, kTimeInfinity, delta); }
   std::int64_t FreeAt(SimTime t) const;
   // Tells the profile that nothing before `now` will be asked again; every
   // 256th call drops those steps and merges equal neighbours.

@@ -23,14 +23,36 @@ void ConservativeScheduler::Submit(JobId id, SimTime now) {
   // Ends at this timestamp were processed first; compress before placing the
   // arrival so it cannot take a slot an earlier job is entitled to.
   if (compress_pending_) Compress(now);
-  const SimTime q = Estimate(id);
-  const SimTime t = profile_.EarliestFit(now, q, jobs_[id].units);
-  profile_.Reserve(t, t + q, jobs_[id].units);
-  slot_[id] = t;
   is_waiting_[id] = 1;
   waiting_.push_back(id);
-  index_.Set(waiting_.size() - 1, t);
+  Place(waiting_.size() - 1, now);
   ++live_;
+}
+
+// Reserves the earliest window for the job at `pos`, or leaves it unplaced
+// when it is larger than the machine now (only under a capacity schedule).
+void ConservativeScheduler::Place(std::size_t pos, SimTime now) {
+  const JobId id = waiting_[pos];
+  const SimTime q = Estimate(id);
+  const SimTime t = profile_.EarliestFit(now, q, jobs_[id].units);
+  slot_[id] = t;
+  if (t == kTimeInfinity) {
+    index_.Set(pos, kUnplaced);
+    return;
+  }
+  profile_.Reserve(t, t + q, jobs_[id].units);
+  index_.Set(pos, t);
+}
+
+void ConservativeScheduler::CapacityChanged(SimTime now, std::int64_t delta) {
+  if (delta == 0) return;  // a change to the same size keeps the plan
+  profile_.Prune(now);
+  profile_.Resize(now, delta);
+  for (JobId id : waiting_)
+    if (is_waiting_[id] && slot_[id] != kTimeInfinity) profile_.Release(slot_[id], slot_[id] + Estimate(id), jobs_[id].units);
+  for (std::size_t pos = 0; pos < waiting_.size(); ++pos)
+    if (is_waiting_[waiting_[pos]]) Place(pos, now);
+  compress_pending_ = false;  // the new plan is as early as it can be
 }
 
 void ConservativeScheduler::Pin(JobId id, SimTime now) {
@@ -61,6 +83,7 @@ void ConservativeScheduler::Compress(SimTime now) {
     const JobId id = waiting_[pos];
     if (!is_waiting_[id]) continue;
     const SimTime q = Estimate(id), old = slot_[id];
+    if (old == kTimeInfinity) continue;  // unplaced: only a capacity increase can place it
     const std::int64_t n = jobs_[id].units;
     // = release, earliest fit, reserve; but most jobs asked cannot move
     // (88 % on RICC), and asking first leaves the profile untouched for them.
@@ -99,7 +122,7 @@ void ConservativeScheduler::MaybeCompact() {
     if (is_waiting_[id]) waiting_[w++] = id;
   waiting_.resize(w);
   index_.Reset(w);
-  for (std::size_t i = 0; i < w; ++i) index_.Set(i, slot_[waiting_[i]]);
+  for (std::size_t i = 0; i < w; ++i) index_.Set(i, slot_[waiting_[i]] == kTimeInfinity ? kUnplaced : slot_[waiting_[i]]);
 }
 
 }  // namespace clustersim

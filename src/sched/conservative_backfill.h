@@ -7,6 +7,13 @@
 // waiting job is re-placed at its earliest start, never later than before.
 // Compression asks every waiting job whether it can start earlier before
 // touching the profile; most cannot, and asking is cheap (EarliestFitBefore).
+//
+// Capacity schedules: plans know the machine's size now, not its future
+// changes. A change rebuilds the plan: every waiting job, in submit order,
+// is placed again at its earliest start on the resized machine (a reduction
+// can break reservations, an increase may admit a job larger than the old
+// size). A job larger than the current size has no reservation ("unplaced")
+// until the machine grows.
 
 #include <vector>
 
@@ -23,12 +30,20 @@ class ConservativeScheduler final : public Scheduler {
   void Submit(JobId id, SimTime now) override;
   void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
+  void CapacityChanged(SimTime now, std::int64_t delta) override;
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return live_; }
   bool WasBackfilled(JobId id) const override { return backfilled_[id] != 0; }
-  SimTime NextDecisionTime() const override { return index_.min_start(); }
+  SimTime NextDecisionTime() const override {
+    const SimTime t = index_.min_start();
+    return t >= kUnplaced ? kTimeInfinity : t;
+  }
 
  private:
+  // In the index, a waiting job with no reservation (larger than the
+  // machine's current size); FirstLive still sees it.
+  static constexpr SimTime kUnplaced = kTimeInfinity - 1;
+  void Place(std::size_t pos, SimTime now);
   void Compress(SimTime now);
   void MaybeCompact();
   SimTime Estimate(JobId id) const;

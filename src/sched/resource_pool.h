@@ -38,25 +38,36 @@ class ResourcePool {
   }
   // Whether the job fits the empty machine; if not, `why` says what it asks
   // for that the machine does not have (the engine rejects it on arrival).
-  virtual bool CanEverFit(JobId id, const Job& job, std::string* why) const {
-    (void)id;
-    if (job.units <= capacity()) return true;
-    *why = "requests " + std::to_string(job.units) + " nodes, exceeds total_nodes (" + std::to_string(capacity()) + ")";
-    return false;
-  }
+  virtual bool CanEverFit(JobId id, const Job& job, std::string* why) const = 0;
 };
 
-// One pool of interchangeable units (nodes or processors): a count.
+// One pool of interchangeable units (nodes or processors): a count. A
+// capacity schedule resizes it between 0 and its full size (`limit`); a
+// reduction below the units in use leaves free() negative until enough jobs
+// end, so nothing fits and every shadow counts the drain.
 class NodeCountPool final : public ResourcePool {
  public:
-  explicit NodeCountPool(std::int64_t capacity) : capacity_(capacity), free_(capacity) {}
+  explicit NodeCountPool(std::int64_t capacity) : limit_(capacity), capacity_(capacity), free_(capacity) {}
   std::int64_t capacity() const override { return capacity_; }
+  std::int64_t limit() const { return limit_; }
   std::int64_t free() const override { return free_; }
   bool Fits(JobId, const Job& job) const override { return job.units <= free_; }
   void Allocate(JobId, const Job& job) override { free_ -= job.units; }
   void Release(JobId, const Job& job) override { free_ += job.units; }
+  // REQUIRES: 0 <= capacity <= limit().
+  void SetCapacity(std::int64_t capacity) {
+    free_ += capacity - capacity_;
+    capacity_ = capacity;
+  }
+  // A job waits for a capacity increase; only the full size rejects it.
+  bool CanEverFit(JobId, const Job& job, std::string* why) const override {
+    if (job.units <= limit_) return true;
+    *why = "requests " + std::to_string(job.units) + " nodes, exceeds total_nodes (" + std::to_string(limit_) + ")";
+    return false;
+  }
 
  private:
+  std::int64_t limit_;
   std::int64_t capacity_;
   std::int64_t free_;
 };

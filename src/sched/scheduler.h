@@ -25,6 +25,10 @@ class Scheduler {
   virtual void Pin(JobId id, SimTime now) = 0;
   // Running job `id` ended at `now`; releases its resources.
   virtual void JobEnded(JobId id, SimTime now) = 0;
+  // The machine's size changed by `delta` units at `now` (a capacity
+  // schedule; the pool already has its new size). Plans made for the old
+  // size are revised; nothing starts here.
+  virtual void CapacityChanged(SimTime now, std::int64_t delta) = 0;
   // Start every job the policy allows at `now`, in start order, appending
   // them to `started` (allocation already done).
   virtual void Schedule(SimTime now, std::vector<JobId>* started) = 0;

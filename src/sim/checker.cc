@@ -5,7 +5,7 @@
 namespace clustersim {
 
 ScheduleChecker::ScheduleChecker(const Workload& w, const EngineOptions& options)
-    : w_(w), options_(options), begin_(w.jobs.size(), kNoTime), phase_(w.jobs.size(), 0) {}
+    : w_(w), options_(options), begin_(w.jobs.size(), kNoTime), phase_(w.jobs.size(), 0), capacity_(w.capacity) {}
 
 void ScheduleChecker::Fail(std::string message) {
   if (error_.empty()) error_ = "check failed: " + std::move(message);
@@ -36,8 +36,8 @@ void ScheduleChecker::OnStart(JobId id, SimTime t, std::int64_t used) {
   phase_[id] = 1;
   if (used != used_ + j.units)
     Fail(fmt::format("START of job {} changed used units by {}, expected {}", j.trace_id, used - used_, j.units));
-  if (w_.mode == TraceMode::kSimulation && used > w_.capacity)
-    Fail(fmt::format("at {} {} units in use, more than the {} that exist", t, used, w_.capacity));
+  if (w_.mode == TraceMode::kSimulation && used > capacity_)
+    Fail(fmt::format("at {} {} units in use, more than the {} that exist", t, used, capacity_));
   begin_[id] = t;
   used_ = used;
 }
@@ -61,6 +61,15 @@ void ScheduleChecker::OnEnd(JobId id, SimTime t, std::int64_t used) {
   if (used < 0) Fail(fmt::format("negative units in use ({}) at {}", used, t));
   job_area_ += static_cast<Int128>(j.units) * (t - begin_[id]);
   used_ = used;
+}
+
+void ScheduleChecker::OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) {
+  Advance(t);
+  ++checks_;
+  if (used != used_) Fail(fmt::format("capacity change at {} changed used units by {}", t, used - used_));
+  if (capacity < 0 || capacity > w_.capacity)
+    Fail(fmt::format("capacity changed to {} at {}, outside [0, {}]", capacity, t, w_.capacity));
+  capacity_ = capacity;
 }
 
 void ScheduleChecker::OnFinish(SimTime) {

@@ -4,7 +4,8 @@
 //   non-negative and every event time lies within the bounds of model/time.h;
 //   a START raises the units in use by exactly the job's units, an END
 //   lowers them by the same; time never goes backwards;
-//   never more units in use than the machine has (simulation mode);
+//   never more units in use than the machine has (simulation mode), and no
+//   START while a capacity schedule's size is exceeded;
 //   at the end: nothing in use, and node-seconds are conserved
 //   (Σ units·(end - begin) = ∫ used(t) dt).
 // Every test run uses it; users enable it with --check. A violation is an
@@ -30,6 +31,7 @@ class ScheduleChecker final : public EngineObserver {
 
   void OnStart(JobId id, SimTime t, std::int64_t used) override;
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
   void OnFinish(SimTime t) override;
 
   // Work-based jobs end when their work does: their durations are not known
@@ -50,6 +52,7 @@ class ScheduleChecker final : public EngineObserver {
   std::vector<SimTime> begin_;
   std::vector<std::uint8_t> phase_;  // 0 not started, 1 running, 2 ended
   std::int64_t used_ = 0;
+  std::int64_t capacity_;  // the machine's size now
   SimTime last_ = kNoTime;
   Int128 area_ = 0;      // ∫ used dt, unit-ticks
   Int128 job_area_ = 0;  // Σ units · duration

@@ -25,6 +25,7 @@ class SimulationLoop {
                  Diagnostics* diag, const ClusterRun& cluster)
       : w_(w), jobs_(w.jobs), o_(o), obs_(obs), diag_(diag), count_pool_(w.capacity),
         pool_(cluster.pool != nullptr ? static_cast<ResourcePool*>(cluster.pool) : &count_pool_),
+        changes_(o.capacity_schedule),
         counting_(cluster.pool == nullptr),
         work_(cluster.work), sched_(MakeScheduler(o.policy, w.jobs, pool_)), events_(w.jobs.size()),
         start_seq_(w.jobs.size(), 0) {
@@ -42,7 +43,7 @@ class SimulationLoop {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
       const SimTime t_dec = sched_->NextDecisionTime();
-      SimTime now = std::min({t_end, t_arr, t_dec});
+      SimTime now = std::min({t_end, t_arr, t_dec, NextCapacityChange()});
       // The hardware's own events (settling, thermal, cap changes, samples)
       // count only while the workload goes on: jobs to come, or pods on
       // nodes, even pods stalled by a throttle that cooling may lift. A
@@ -88,6 +89,7 @@ class SimulationLoop {
         changed = true;
       }
     }
+    if (NextCapacityChange() == now) changed |= ChangeCapacity(now, changes_[next_change_++].units);
     while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) changed |= Arrive(now);
     if (changed) Pass(now);
     if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
@@ -126,6 +128,11 @@ class SimulationLoop {
   // before any arrival or pass, and are never submitted.
   SimTime StartWarm() {
     const SimTime t = w_.warm_start_time;
+    // The size in force at t; the history before t is not simulated.
+    std::int64_t size = count_pool_.capacity();
+    for (; next_change_ < changes_.size() && changes_[next_change_].time <= t; ++next_change_)
+      size = changes_[next_change_].units;
+    if (size != count_pool_.capacity()) ChangeCapacity(t, size);
     std::int64_t used = Used();
     for (JobId id = 0; id < w_.warm_running; ++id) {
       const Job& j = jobs_[id];
@@ -143,8 +150,40 @@ class SimulationLoop {
     return t;
   }
 
+  // The next capacity change, while jobs remain to arrive, wait or run.
+  SimTime NextCapacityChange() const {
+    if (next_change_ >= changes_.size()) return kTimeInfinity;
+    const bool live = next_arrival_ < jobs_.size() || sched_->waiting() > 0 || Used() > 0;
+    return live ? changes_[next_change_].time : kTimeInfinity;
+  }
+
+  // Resizes the machine; true if it grew (a scheduling event).
+  bool ChangeCapacity(SimTime now, std::int64_t units) {
+    const std::int64_t delta = units - count_pool_.capacity();
+    count_pool_.SetCapacity(units);
+    sched_->CapacityChanged(now, delta);
+    RecordEffectiveCapacity(now);
+    for (EngineObserver* o : obs_) o->OnCapacity(now, units, Used());
+    return delta > 0;
+  }
+
+  // Utilisation's denominator under a schedule: while running jobs drain
+  // after a reduction, the machine still holds them, so the capacity that
+  // counts is max(scheduled, in use).
+  void RecordEffectiveCapacity(SimTime now) {
+    const std::int64_t eff = std::max(count_pool_.capacity(), Used());
+    auto& steps = r_.effective_capacity;
+    const std::int64_t last = steps.empty() ? count_pool_.limit() : steps.back().units;
+    if (eff == last) return;
+    if (!steps.empty() && steps.back().time == now)
+      steps.back().units = eff;
+    else
+      steps.push_back({now, eff});
+  }
+
   void End(JobId id, SimTime now) {
     sched_->JobEnded(id, now);
+    if (!changes_.empty()) RecordEffectiveCapacity(now);
     JobRun& run = r_.runs[id];
     run.end = now;
     run.state = work_ == nullptr && jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip
@@ -161,7 +200,7 @@ class SimulationLoop {
     r_.runs[id].busy_at_submit = Used();
     // The counting pool's test inline (the fast path of seed 001).
     std::string why;
-    if (counting_ ? j.units > count_pool_.capacity() && !count_pool_.CanEverFit(id, j, &why)
+    if (counting_ ? j.units > count_pool_.limit() && !count_pool_.CanEverFit(id, j, &why)
                   : !pool_->CanEverFit(id, j, &why)) {
       r_.runs[id].state = JobState::kRejected;
       diag_->Report(w_.name, 0, "oversized_job",
@@ -216,6 +255,8 @@ class SimulationLoop {
 
   NodeCountPool count_pool_;
   ResourcePool* pool_;      // count_pool_, or the cluster's per-node pool
+  const CapacitySchedule& changes_;  // node-count pool only
+  std::size_t next_change_ = 0;
   bool counting_;
   WorkExecution* work_;     // work-based jobs, or nullptr
   std::unique_ptr<Scheduler> sched_;
@@ -267,19 +308,21 @@ namespace {
 // anything happens (the "pass": a submit, start or end), and as a time
 // average between the first and last instant. Jobs are in submit order and
 // begin >= submit (an input rule).
-QueueStats ReplayQueue(const std::vector<Job>& jobs, SimTime max_time) {
+QueueStats ReplayQueue(const std::vector<Job>& jobs, const std::vector<SimTime>& begins,
+                       const std::vector<SimTime>& event_times, SimTime max_time) {
   QueueStats q;
-  std::vector<SimTime> begins, instants;
-  begins.reserve(jobs.size());
-  instants.reserve(jobs.size() * 3);
+  // Every instant at which anything happens: the events' times (sorted by
+  // the replay) merged with the submits (sorted: jobs are in submit order).
+  std::vector<SimTime> instants;
+  instants.reserve(event_times.size() + jobs.size());
+  std::size_t e = 0;
   for (const Job& j : jobs) {
-    begins.push_back(j.begin);
-    for (SimTime t : {j.submit, j.begin, j.begin + j.run_time})
-      if (t <= max_time) instants.push_back(t);
+    for (; e < event_times.size() && event_times[e] < j.submit; ++e) instants.push_back(event_times[e]);
+    instants.push_back(j.submit);
   }
-  std::sort(begins.begin(), begins.end());
-  std::sort(instants.begin(), instants.end());
+  instants.insert(instants.end(), event_times.begin() + static_cast<std::ptrdiff_t>(e), event_times.end());
   instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  while (!instants.empty() && instants.back() > max_time) instants.pop_back();
   // Arrivals: for job i submitted at t, the jobs before it are all
   // submitted by t, and those begun by t are every begin <= t except the
   // jobs from i on that start at their own submit t.
@@ -290,12 +333,14 @@ QueueStats ReplayQueue(const std::vector<Job>& jobs, SimTime max_time) {
     std::size_t g = k;
     while (g < jobs.size() && jobs[g].submit == t) ++g;
     while (b < begins.size() && begins[b] <= t) ++b;
-    std::size_t begin_at_t = 0;  // jobs of [i, g) that begin at t
-    for (std::size_t i = k; i < g; ++i) begin_at_t += jobs[i].begin == t ? 1 : 0;
-    for (std::size_t i = k; i < g; ++i) {
+    const auto first = jobs.begin() + static_cast<std::ptrdiff_t>(k), last = jobs.begin() + static_cast<std::ptrdiff_t>(g);
+    // jobs of [i, g) that begin at t
+    std::size_t begin_at_t = static_cast<std::size_t>(std::count_if(first, last, [t](const Job& j) { return j.begin == t; }));
+    std::size_t i = k;
+    for (auto it = first; it != last; ++it, ++i) {
       q.sum_at_submit += static_cast<double>(i + begin_at_t) - static_cast<double>(b);
       ++q.submits;
-      if (jobs[i].begin == t) --begin_at_t;
+      if (it->begin == t) --begin_at_t;
     }
     k = g;
   }
@@ -384,7 +429,14 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     r.end_time = e.t;
   }
   record_submits_before(kTimeInfinity);
-  r.queue = ReplayQueue(jobs, options.max_time);
+  std::vector<SimTime> begins, event_times;
+  begins.reserve(jobs.size());
+  event_times.reserve(ev.size());
+  for (const Ev& e : ev) {
+    if (!e.end) begins.push_back(e.t);
+    if (event_times.empty() || event_times.back() != e.t) event_times.push_back(e.t);
+  }
+  r.queue = ReplayQueue(jobs, begins, event_times, options.max_time);
   for (JobRun& run : r.runs)
     if (run.state != JobState::kCompleted) run.state = JobState::kUnfinished;
   for (std::size_t i = 0; i < jobs.size(); ++i)

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "model/capacity.h"
 #include "model/diagnostics.h"
 #include "model/status.h"
 #include "model/workload.h"
@@ -36,6 +37,11 @@ struct EngineOptions {
   Policy policy;
   Overrun overrun = Overrun::kClip;
   SimTime max_time = kTimeInfinity;  // --max_time: stop after this time (inclusive)
+  // --capacity_schedule (simulation on a node-count machine): at each
+  // change, after the ENDs at its time and before the arrivals, the machine
+  // takes its new size; an increase is a scheduling event (a pass runs).
+  // Changes are processed only while jobs remain to arrive, wait or run.
+  CapacitySchedule capacity_schedule;
 };
 
 struct QueueStats {
@@ -55,6 +61,9 @@ struct RunResult {
   std::int64_t events = 0;
   std::int64_t oversubscribed_events = 0;  // replay: events with used > capacity
   SimTime end_time = 0;                    // time of the last event processed
+  // With a capacity schedule: the effective capacity max(scheduled, in use)
+  // as steps (before the first: `capacity`), for utilisation; else empty.
+  std::vector<CapacityChange> effective_capacity;
 };
 
 class ClusterPool;

@@ -5,6 +5,27 @@
 
 namespace clustersim {
 
+namespace {
+
+// ∫ effective capacity dt over [from, to], in unit-seconds (engine.h).
+double CapacitySeconds(const RunResult& r, SimTime from, SimTime to) {
+  double area = 0;
+  SimTime t = from;
+  std::int64_t c = r.capacity;
+  for (const CapacityChange& step : r.effective_capacity) {
+    if (step.time >= to) break;
+    if (step.time > t) {
+      area += static_cast<double>(c) * ToSeconds(step.time - t);
+      t = step.time;
+    }
+    c = step.units;
+  }
+  if (to > t) area += static_cast<double>(c) * ToSeconds(to - t);
+  return area;
+}
+
+}  // namespace
+
 Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   Summary s;
   s.bsld_tau_s = tau;
@@ -70,8 +91,15 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   s.node_seconds_used = used;
   s.node_seconds_requested = requested;
   const double cap = static_cast<double>(r.capacity);
-  if (cap > 0 && s.makespan_s > 0) s.utilisation = used / (cap * s.makespan_s);
-  if (cap > 0 && s.makespan_from_zero_s > 0) s.utilisation_from_zero = used / (cap * s.makespan_from_zero_s);
+  if (!r.effective_capacity.empty() && n > 0) {
+    const double over_makespan = CapacitySeconds(r, first_submit, last_end);
+    const double from_zero = CapacitySeconds(r, 0, last_end);
+    if (over_makespan > 0) s.utilisation = used / over_makespan;
+    if (from_zero > 0) s.utilisation_from_zero = used / from_zero;
+  } else {
+    if (cap > 0 && s.makespan_s > 0) s.utilisation = used / (cap * s.makespan_s);
+    if (cap > 0 && s.makespan_from_zero_s > 0) s.utilisation_from_zero = used / (cap * s.makespan_from_zero_s);
+  }
   if (r.queue.submits > 0) s.mean_queue_at_submit = r.queue.sum_at_submit / static_cast<double>(r.queue.submits);
   if (r.queue.passes > 0) s.mean_queue_per_pass = r.queue.sum_per_pass / static_cast<double>(r.queue.passes);
   if (r.queue.span > 0) s.mean_queue_time_weighted = r.queue.area / ToSeconds(r.queue.span);

@@ -7,6 +7,8 @@
 //   makespan = max(end) - min(submit)             (Batsim)
 //   utilisation = Σ units·run / (capacity · makespan)
 //   utilisation_from_zero = Σ units·run / (capacity · max(end))  (dr_evt API)
+// Under a capacity schedule, capacity · span becomes ∫ max(scheduled
+// capacity, units in use) dt over the same span (dr_evt-compat §9).
 // Queue length: waiting jobs at each arrival (dr_evt docs), after each pass
 // (dr_evt code), and time-weighted; peak over passes.
 

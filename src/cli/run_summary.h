@@ -1,0 +1,21 @@
+#pragma once
+// What a run prints on stdout at its end: dr_evt's statistics block
+// (`simulator`), clustersim's human summary, and the cluster's lines.
+
+#include <ostream>
+#include <string>
+
+#include "cli/run_config.h"
+#include "io/summary_json.h"
+#include "model/diagnostics.h"
+#include "sim/metrics.h"
+
+namespace clustersim {
+
+void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s);
+void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
+                       double wall_s);
+// `work_json` is the cluster's summary object (io/work_report.h).
+void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSetup& cs, const std::string& work_json);
+
+}  // namespace clustersim

@@ -1,0 +1,77 @@
+#include "io/capacity_csv.h"
+
+#include <fmt/format.h>
+
+#include "io/file_reader.h"
+#include "io/number_parse.h"
+#include "io/timestamp.h"
+
+namespace clustersim {
+
+namespace {
+
+std::string_view Unquote(std::string_view s) {
+  s = Trim(s);
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = Trim(s.substr(1, s.size() - 2));
+  return s;
+}
+
+bool IsHeader(std::string_view a, std::string_view b) {
+  return (a == "time" || a == "timestamp") && (b == "total_nodes" || b == "nodes" || b == "capacity");
+}
+
+}  // namespace
+
+Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std::string& name,
+                                               const std::string& timezone, std::int64_t total_units) {
+  auto parser = TimestampParser::Create(timezone);
+  if (!parser.ok()) return parser.status();
+  CapacitySchedule out;
+  std::int64_t line_no = 0;
+  bool first = true;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    const std::string_view line = Trim(text.substr(0, nl));
+    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+    ++line_no;
+    if (line.empty() || line.front() == '#') continue;
+    const std::string where = fmt::format("{}:{}", name, line_no);
+    const std::size_t comma = line.find(',');
+    if (comma == std::string_view::npos || line.find(',', comma + 1) != std::string_view::npos)
+      return Status::Error(where + ": expected two fields, time,total_nodes");
+    const std::string_view time_text = Unquote(line.substr(0, comma)), units_text = Unquote(line.substr(comma + 1));
+    const bool header = first && IsHeader(time_text, units_text);
+    first = false;
+    if (header) continue;
+    ParsedTime pt;
+    switch (parser.value()->Parse(time_text, &pt)) {
+      case TimestampParser::Outcome::kOk: break;
+      case TimestampParser::Outcome::kMixed:
+        return Status::Error(where + ": mixed_timestamps: '" + std::string(time_text) +
+                             "' is not in the encoding of the first row (epoch seconds or calendar time)");
+      default:
+        return Status::Error(where + ": bad_time: '" + std::string(time_text) +
+                             "' is neither epoch seconds nor a calendar time");
+    }
+    std::int64_t units = 0;
+    if (ParseInt(units_text, &units) != ParseError::kOk)
+      return Status::Error(where + ": bad_total_nodes: '" + std::string(units_text) + "' is not an integer");
+    if (units < 0 || units > total_units)
+      return Status::Error(fmt::format("{}: total_nodes_out_of_range: {} is outside [0, {}] (--total_nodes)", where,
+                                       units, total_units));
+    if (!out.empty() && pt.t <= out.back().time)
+      return Status::Error(where + ": time_not_increasing: change times must strictly increase");
+    out.push_back({pt.t, units});
+  }
+  if (out.empty()) return Status::Error(name + ": no change points (expected rows time,total_nodes)");
+  return out;
+}
+
+Result<CapacitySchedule> ReadCapacitySchedule(const std::string& path, const std::string& timezone,
+                                              std::int64_t total_units) {
+  auto text = ReadFileContents(path);
+  if (!text.ok()) return text.status();
+  return ParseCapacitySchedule(text.value(), path, timezone, total_units);
+}
+
+}  // namespace clustersim
