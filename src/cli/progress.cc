@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -27,12 +29,20 @@ double ProgressMeter::SteadySeconds() {
 
 bool StderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
-ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock)
-    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()) {}
+double ProgressDelaySeconds() {
+  const char* v = std::getenv("CLUSTERSIM_PROGRESS_DELAY");
+  if (v == nullptr) return 1.0;
+  char* end = nullptr;
+  const double d = std::strtod(v, &end);
+  return end != v && *end == '\0' && d >= 0 && d < 1e9 ? d : 1.0;
+}
+
+ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock, double delay_s)
+    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()), delay_s_(delay_s) {}
 
 void ProgressMeter::Check(SimTime t) {
   const double now = clock_(), elapsed = now - start_;
-  if (elapsed < 1.0 || now - last_print_ < 0.25) return;
+  if (elapsed < delay_s_ || now - last_print_ < 0.25) return;
   last_print_ = now;
   const double rate = static_cast<double>(events_) / elapsed;
   std::string eta = "?";

@@ -19,7 +19,8 @@ namespace clustersim {
 class ProgressMeter final : public EngineObserver {
  public:
   using Clock = std::function<double()>;  // seconds, monotonic
-  ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock = SteadySeconds);
+  // The line first appears after `delay_s` seconds of wall time.
+  ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock = SteadySeconds, double delay_s = 1.0);
 
   void OnStart(JobId, SimTime t, std::int64_t) override { Tick(t); }
   void OnEnd(JobId, SimTime t, std::int64_t) override {
@@ -45,12 +46,16 @@ class ProgressMeter final : public EngineObserver {
   std::ostream& out_;
   std::int64_t jobs_;
   Clock clock_;
-  double start_, last_print_ = 0;
+  double start_, delay_s_, last_print_ = 0;
   std::int64_t done_ = 0, events_ = 0;
   bool shown_ = false;
 };
 
 // Whether stderr is a terminal (progress lines make sense there only).
 bool StderrIsTerminal();
+
+// The delay before the first line: CLUSTERSIM_PROGRESS_DELAY (seconds, >= 0)
+// if set and valid, else 1 s.
+double ProgressDelaySeconds();
 
 }  // namespace clustersim

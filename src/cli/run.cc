@@ -338,7 +338,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // A progress line for long runs on a terminal; not attached otherwise.
   std::optional<ProgressMeter> progress;
   if (!c.quiet && !c.verbose && StderrIsTerminal()) {
-    progress.emplace(err, static_cast<std::int64_t>(w.jobs.size()));
+    progress.emplace(err, static_cast<std::int64_t>(w.jobs.size()), ProgressMeter::SteadySeconds, ProgressDelaySeconds());
     observers.push_back(&*progress);
   }
   // A cluster run also logs placements and checks every node.
