@@ -37,7 +37,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)")
       ->check(IntIn(1, kIntMax));
   app->add_option("--format", v->format,
-                  "Input format: auto, csv, swf, jsonl (default auto: by name, then content; a directory is JSONL)");
+                  "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
+                  "whitespace trace) (default auto: by name, then content; a directory is JSONL)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
                   "SWF normalisation: strict (default), clean, pyss, pyss-strong, rlscheduler, batsim");
 
@@ -148,7 +149,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "the first, so the schedule is EASY's for every N >= 1")
         ->check(IntIn(1, kIntMax));
     app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
-    app->add_option("-f,--trace_format", v->trace_format, "dr_evt: simple (lassen is not supported)");
+    app->add_option("-f,--trace_format", v->trace_format,
+                    "dr_evt: simple (default) or lassen (LLNL's 33-column history; detected by its header anyway)")
+        ->check(CLI::IsMember({"simple", "lassen"}));
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
   } else {
     app->add_option("-o,--output-dir", v->output_dir,
@@ -206,7 +209,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
-  if (v.trace_format == "lassen") return Status::Error("--trace_format lassen is not supported yet");
   if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
 
   // Input.
@@ -218,11 +220,15 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (v.format == "csv") c.load.format = TraceFormat::kCsv;
   else if (v.format == "swf") c.load.format = TraceFormat::kSwf;
   else if (v.format == "jsonl") c.load.format = TraceFormat::kJsonl;
+  else if (v.format == "lassen") c.load.format = TraceFormat::kLassen;
+  else if (v.format == "trace") c.load.format = TraceFormat::kLegacyTrace;
   else if (v.format != "auto")
-    return Status::Error("--format: expected auto, csv, swf or jsonl, got '" + v.format + "'");
+    return Status::Error("--format: expected auto, csv, swf, jsonl, lassen or trace, got '" + v.format + "'");
+  if (v.trace_format == "lassen") c.load.format = TraceFormat::kLassen;
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;
   c.load.csv.max_jobs = v.max_jobs;
+  c.load.llnl.max_jobs = v.max_jobs;
   c.max_jobs = v.max_jobs;
 
   // Policy and compat preset.

@@ -414,7 +414,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                                           c.trace, s.peak_queue, c.wait_queue_abort_capacity)));
   RunInfo info;
   info.input = c.trace;
-  info.input_format = is_swf ? "swf" : lt.format == TraceFormat::kJsonl ? "jsonl" : "csv";
+  info.input_format = is_swf                                    ? "swf"
+                      : lt.format == TraceFormat::kJsonl       ? "jsonl"
+                      : lt.format == TraceFormat::kLassen      ? "lassen"
+                      : lt.format == TraceFormat::kLegacyTrace ? "trace"
+                                                               : "csv";
   info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
   info.units = is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler
                    ? "processors"

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "io/number_parse.h"
+#include "io/row_reader.h"
 #include "io/text_lines.h"
 #include "io/timestamp.h"
 #include "model/memory.h"
@@ -68,74 +69,6 @@ struct Columns {
   size_t submit = 0, nodes = 0;
   std::optional<size_t> limit, actual, begin, end, qid, queue;
   size_t needed = 0;  // fields a row must have (max index + 1)
-};
-
-class RowReader {
- public:
-  RowReader(const std::string& name, Diagnostics* diag, TimestampParser* ts)
-      : name_(name), diag_(diag), ts_(ts) {}
-
-  bool Time(std::string_view field, std::string_view column, std::int64_t line, ParsedTime* out) {
-    switch (ts_->Parse(field, out)) {
-      case TimestampParser::Outcome::kOk: return true;
-      case TimestampParser::Outcome::kMixed:
-        Skip(line, "mixed_timestamps",
-             fmt::format("{} '{}' is not in the file's timestamp encoding ({})", column,
-                         Trim(field), ts_->encoding() == TimestampParser::Encoding::kEpoch
-                                          ? "epoch seconds" : "calendar time"));
-        return false;
-      case TimestampParser::Outcome::kRange:
-        Skip(line, "number_out_of_range",
-             fmt::format("{} '{}' is out of range (|t| <= {} s)", column, Trim(field), kMaxInputSeconds));
-        return false;
-      default:
-        Skip(line, "bad_timestamp", fmt::format("{}: cannot parse '{}' as a timestamp", column, Trim(field)));
-        return false;
-    }
-  }
-
-  bool Duration(std::string_view field, std::string_view column, std::int64_t line, SimTime* out) {
-    ParseError e = ParseSeconds(field, out);
-    if (e == ParseError::kRange) {
-      Skip(line, "number_out_of_range",
-           fmt::format("{} '{}' is out of range (at most {} s)", column, Trim(field), kMaxInputSeconds));
-      return false;
-    }
-    if (e != ParseError::kOk) {
-      Skip(line, "bad_number", fmt::format("{}: cannot parse '{}' as seconds", column, Trim(field)));
-      return false;
-    }
-    if (*out < 0) {
-      Skip(line, "negative_duration", fmt::format("{} is negative ({})", column, Trim(field)));
-      return false;
-    }
-    return true;
-  }
-
-  bool Int(std::string_view field, std::string_view column, std::int64_t line, std::int64_t* out) {
-    ParseError e = ParseInt(field, out);
-    if (e == ParseError::kRange) {
-      Skip(line, "number_out_of_range", fmt::format("{} '{}' is out of range", column, Trim(field)));
-      return false;
-    }
-    if (e != ParseError::kOk) {
-      Skip(line, "bad_number", fmt::format("{}: cannot parse '{}' as an integer", column, Trim(field)));
-      return false;
-    }
-    return true;
-  }
-
-  void Skip(std::int64_t line, std::string_view rule, std::string msg) {
-    diag_->Report(name_, line, rule, std::move(msg), Severity::kSkip);
-  }
-  void Warn(std::int64_t line, std::string_view rule, std::string msg) {
-    diag_->Report(name_, line, rule, std::move(msg), Severity::kWarning);
-  }
-
- private:
-  const std::string& name_;
-  Diagnostics* diag_;
-  TimestampParser* ts_;
 };
 
 Status HeaderError(const std::string& name, std::string_view rule, const std::string& msg) {
@@ -272,23 +205,13 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     }
     job.submit = submit.t;
     if (w.mode == TraceMode::kReplay || (options.force_simulation && c.begin)) {
-      // Resolve ambiguous (DST fall-back) local times by the row's ordering:
-      // try the combinations, earliest instants first.
       SimTime e_t = c.end ? end.t : begin.t + actual;
-      bool fixed = false;
-      for (int mask = 0; mask < 8 && !fixed; ++mask) {
-        SimTime s = (mask & 1) ? (submit.repeated ? submit.alt : kNoTime) : submit.t;
-        SimTime b = (mask & 2) ? (begin.repeated ? begin.alt : kNoTime) : begin.t;
-        SimTime e = (mask & 4) ? (c.end && end.repeated ? end.alt : kNoTime) : e_t;
-        if (s == kNoTime || b == kNoTime || e == kNoTime) continue;
-        if (c.end == std::nullopt) e = b + actual;
-        if (s <= b && b <= e) {
-          job.submit = s, begin.t = b, e_t = e, fixed = true;
-          if (mask != 0)
-            rr.Warn(ln, "dst_ambiguous_resolved",
-                    "ambiguous local time resolved to the later instant to keep submit <= begin <= end");
-        }
-      }
+      bool used_alt = false;
+      const bool fixed = OrderReplayTimes(submit, begin, c.end ? &end : nullptr, actual, &job.submit, &begin.t, &e_t,
+                                          &used_alt);
+      if (fixed && used_alt)
+        rr.Warn(ln, "dst_ambiguous_resolved",
+                "ambiguous local time resolved to the later instant to keep submit <= begin <= end");
       if (!fixed) {
         if (begin.t < job.submit)
           rr.Skip(ln, "begin_before_submit", "begin_time before job_submit_time");

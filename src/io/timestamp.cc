@@ -142,4 +142,22 @@ TimestampParser::Outcome TimestampParser::Parse(std::string_view field, ParsedTi
   return o;
 }
 
+bool OrderReplayTimes(const ParsedTime& submit, const ParsedTime& begin, const ParsedTime* end, SimTime duration,
+                      SimTime* s, SimTime* b, SimTime* e, bool* used_alt) {
+  for (int mask = 0; mask < 8; ++mask) {
+    const SimTime ts = (mask & 1) ? (submit.repeated ? submit.alt : kNoTime) : submit.t;
+    const SimTime tb = (mask & 2) ? (begin.repeated ? begin.alt : kNoTime) : begin.t;
+    SimTime te = (mask & 4) ? (end != nullptr && end->repeated ? end->alt : kNoTime)
+                            : (end != nullptr ? end->t : begin.t + duration);
+    if (ts == kNoTime || tb == kNoTime || te == kNoTime) continue;
+    if (end == nullptr) te = tb + duration;
+    if (ts <= tb && tb <= te) {
+      *s = ts, *b = tb, *e = te;
+      *used_alt = mask != 0;
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace clustersim

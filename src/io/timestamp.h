@@ -43,4 +43,12 @@ class TimestampParser {
   Encoding encoding_ = Encoding::kUnknown;
 };
 
+// A replay row's submit, begin and end (or begin + duration when `end` is
+// null), each possibly an ambiguous local time (DST fall-back): picks the
+// first combination of readings, earliest first, with submit <= begin <=
+// end, writes it to *s, *b, *e and says whether a later reading was used.
+// False (outputs untouched) if no combination is ordered.
+bool OrderReplayTimes(const ParsedTime& submit, const ParsedTime& begin, const ParsedTime* end, SimTime duration,
+                      SimTime* s, SimTime* b, SimTime* e, bool* used_alt);
+
 }  // namespace clustersim

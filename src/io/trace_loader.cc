@@ -38,6 +38,8 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
   if (fmt == TraceFormat::kAuto) {
     if (EndsWith(name, ".swf") || EndsWith(name, ".swf.gz"))
       fmt = TraceFormat::kSwf;
+    else if (EndsWith(name, ".trace") || EndsWith(name, ".trace.gz"))
+      fmt = TraceFormat::kLegacyTrace;
     else if (EndsWith(name, ".csv") || EndsWith(name, ".csv.gz"))
       fmt = TraceFormat::kCsv;
     else if (EndsWith(name, ".jsonl") || EndsWith(name, ".jsonl.gz"))
@@ -45,8 +47,24 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
     else
       fmt = Sniff(text);
   }
+  if (fmt == TraceFormat::kCsv) {
+    LineCursor c(text);
+    std::string_view first;
+    while (c.Next(&first) && IsBlank(first)) {
+    }
+    if (LooksLikeLassenHeader(first)) fmt = TraceFormat::kLassen;
+  }
   LoadedTrace out;
   out.format = fmt;
+  if (fmt == TraceFormat::kLassen || fmt == TraceFormat::kLegacyTrace) {
+    LlnlReadOptions lo = options.llnl;
+    lo.force_simulation = options.csv.force_simulation;
+    auto w = fmt == TraceFormat::kLassen ? ReadLassenCsv(text, name, lo, diag) : ReadLegacyTrace(text, name, lo, diag);
+    if (!w.ok()) return w.status();
+    out.workload = w.take();
+    out.workload.capacity = options.capacity > 0 ? options.capacity : options.csv_default_capacity;
+    return out;
+  }
   if (fmt == TraceFormat::kJsonl) {
     auto w = LoadJsonlTraceText(text, name, options.jsonl, diag);
     if (!w.ok()) return w.status();

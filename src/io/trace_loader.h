@@ -1,15 +1,18 @@
 #pragma once
 // LoadTrace: reads a trace file of any format into a Workload.
-// Format: `--format csv|swf|jsonl`, else by name (.swf, .swf.gz -> SWF; .csv
-// -> CSV; .jsonl, .jsonl.gz or a directory -> Joulie JSONL), else by content
-// (a first line starting with ';' or holding 18+ whitespace-separated
-// numbers -> SWF; one starting with '{' -> JSONL).
+// Format: `--format csv|swf|jsonl|lassen|trace`, else by name (.swf,
+// .swf.gz -> SWF; .trace -> LLNL's legacy trace; .csv -> CSV; .jsonl,
+// .jsonl.gz or a directory -> Joulie JSONL), else by content (a first line
+// starting with ';' or holding 18+ whitespace-separated numbers -> SWF; one
+// starting with '{' -> JSONL). A CSV whose header has Lassen's 33-column
+// layout is read as a Lassen history (io/llnl_history.h).
 
 #include <cstdint>
 #include <string>
 
 #include "io/csv_reader.h"
 #include "io/jsonl_trace.h"
+#include "io/llnl_history.h"
 #include "io/swf_policy.h"
 #include "model/diagnostics.h"
 #include "model/status.h"
@@ -17,13 +20,14 @@
 
 namespace clustersim {
 
-enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf, kJsonl };
+enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf, kJsonl, kLassen, kLegacyTrace };
 
 struct LoadOptions {
   TraceFormat format = TraceFormat::kAuto;
   CsvReadOptions csv;
   SwfOptions swf;
   JsonlOptions jsonl;
+  LlnlReadOptions llnl;
   std::int64_t capacity = 0;   // --total_nodes (CSV needs it; SWF may take it from the header)
   std::int64_t csv_default_capacity = 0;  // CSV without --total_nodes (`simulator`: dr_evt's 795)
 };

@@ -1,0 +1,167 @@
+// LLNL's raw histories (io/llnl_history.h, dr_evt-compat §2.3, §2.4): the
+// Lassen layout check, PST8PDT times, quoted and unquoted commas in the
+// script column, the legacy queue filter and names, whole-integer numbers,
+// the legacy .trace format, detection by content, and both front ends.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "io/llnl_history.h"
+#include "io/trace_loader.h"
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string LassenHeader() {
+  std::vector<std::string> n(33);
+  for (int i = 0; i < 33; ++i) n[i] = "c" + std::to_string(i);
+  n[11] = "num_nodes", n[20] = "user_script", n[23] = "begin_time", n[24] = "end_time";
+  n[29] = "job_submit_time", n[30] = "queue", n[32] = "time_limit";
+  std::string s;
+  for (int i = 0; i < 33; ++i) s += (i ? "," : "") + n[i];
+  return s + "\n";
+}
+
+std::string LassenRow(const std::string& nodes, const std::string& begin, const std::string& end,
+                      const std::string& submit, const std::string& queue, const std::string& limit,
+                      const std::string& script = "run.sh") {
+  std::vector<std::string> f(33, "x");
+  f[11] = nodes, f[20] = script, f[23] = begin, f[24] = end, f[29] = submit, f[30] = queue, f[32] = limit;
+  std::string s;
+  for (int i = 0; i < 33; ++i) s += (i ? "," : "") + f[i];
+  return s + "\n";
+}
+
+// 2019-06-01 is in PDT (UTC-7): 09:30 local = 16:30 UTC = 1559406600.
+constexpr std::int64_t kJune1At0930 = 1559406600;
+
+std::string HandMadeLassen() {
+  return LassenHeader() +
+         LassenRow("4", "2019-06-01 10:00:00", "2019-06-01 11:00:00", "2019-06-01 09:30:00", "pbatch", "7200") +
+         LassenRow("2", "2019-06-01 10:30:00", "2019-06-01 10:40:00", "2019-06-01 10:00:00", "pdebug", "600") +
+         LassenRow("8", "2019-06-01 12:00:00", "2019-06-01 13:00:00", "2019-06-01 11:00:00", "pall", "3600",
+                   "\"a,b,\\\"c\\\"\"") +
+         LassenRow("1", "2019-06-01 12:00:00.5", "2019-06-01 12:30:00", "2019-06-01 11:30:00", "pbatch2", "1800",
+                   "echo a,b,c") +
+         LassenRow("1", "2019-06-01 12:00:00", "2019-06-01 12:30:00", "2019-06-01 11:30:00", "pbatch9", "1800") +
+         LassenRow("80.0", "2019-06-01 12:00:00", "2019-06-01 12:30:00", "2019-06-01 11:30:00", "pbatch", "1800") +
+         LassenRow("3", "2019-06-01 12:00:00", "2019-06-01 11:30:00", "2019-06-01 11:30:00", "pbatch", "1800") +
+         "1,2,3\n";
+}
+
+TEST(LassenHistory, ReadsTheCheckedColumnsInPacificTimeAndFiltersQueues) {
+  Diagnostics diag;
+  auto r = ReadLassenCsv(HandMadeLassen(), "l.csv", LlnlReadOptions{}, &diag);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const Workload& w = r.value();
+  EXPECT_EQ(w.mode, TraceMode::kReplay);
+  ASSERT_EQ(w.jobs.size(), 3u);
+  EXPECT_EQ(w.jobs[0].submit, kJune1At0930 * kTicksPerSecond);
+  EXPECT_EQ(w.jobs[0].begin, (kJune1At0930 + 1800) * kTicksPerSecond);
+  EXPECT_EQ(w.jobs[0].run_time, 3600 * kTicksPerSecond);
+  EXPECT_EQ(w.jobs[0].units, 4);
+  EXPECT_EQ(w.jobs[0].time_limit, 7200 * kTicksPerSecond);
+  // The quoted script (commas, backslash-escaped quotes) and the unquoted
+  // one (two extra fields) leave the columns after it in place.
+  EXPECT_EQ(w.jobs[1].units, 8);
+  EXPECT_EQ(w.queue_names[static_cast<std::size_t>(w.jobs[1].queue)], "pall");
+  EXPECT_EQ(w.jobs[2].units, 1);
+  EXPECT_EQ(w.jobs[2].begin, (kJune1At0930 + 9000) * kTicksPerSecond + 500000);
+  EXPECT_EQ(w.queue_names[static_cast<std::size_t>(w.jobs[2].queue)], "pbatch2");
+  EXPECT_EQ(w.jobs[2].time_limit, 1800 * kTicksPerSecond);
+  EXPECT_EQ(diag.Count("queue_filtered"), 1);  // pdebug
+  EXPECT_EQ(diag.Count("unknown_queue"), 1);   // pbatch9 passes the filter, but is no known name
+  EXPECT_EQ(diag.Count("bad_number"), 1);      // 80.0
+  EXPECT_EQ(diag.Count("end_before_begin"), 1);
+  EXPECT_EQ(diag.Count("too_few_fields"), 1);
+  EXPECT_EQ(diag.TotalOf(Severity::kSkip), 4);  // the filter is a rule, not bad input
+}
+
+TEST(LassenHistory, AHeaderWithoutTheLayoutIsFatal) {
+  Diagnostics diag;
+  std::string header = LassenHeader();
+  header.replace(header.find("num_nodes"), 9, "nodes");
+  auto r = ReadLassenCsv(header, "l.csv", LlnlReadOptions{}, &diag);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind("l.csv:1: not_lassen: column 11 is 'nodes', expected 'num_nodes'", 0), 0u)
+      << r.status().message();
+  const auto first_line = [](const std::string& t) { return t.substr(0, t.find('\n')); };
+  EXPECT_FALSE(LooksLikeLassenHeader(first_line(header)));
+  EXPECT_TRUE(LooksLikeLassenHeader(first_line(LassenHeader())));
+}
+
+TEST(LassenHistory, RecognisedByContentAndByOption) {
+  Diagnostics diag;
+  LoadOptions o;
+  o.capacity = 795;
+  auto a = LoadTraceText(HandMadeLassen(), "history.csv", o, &diag);
+  ASSERT_TRUE(a.ok()) << a.status().message();
+  EXPECT_EQ(a.value().format, TraceFormat::kLassen);
+  EXPECT_EQ(a.value().workload.jobs.size(), 3u);
+  o.format = TraceFormat::kLassen;
+  auto b = LoadTraceText("job_submit_time,num_nodes,time_limit\n0,1,10\n", "simple.csv", o, &diag);
+  ASSERT_FALSE(b.ok());
+  EXPECT_NE(b.status().message().find("not_lassen"), std::string::npos);
+}
+
+TEST(LegacyTrace, ReadsWhitespaceRowsAndKeepsEveryQueue) {
+  Diagnostics diag;
+  const std::string text = "# num_nodes begin end submit queue limit\n20\t0\t100\t0\tbatch\t100\n"
+                           "  4 50 80 10 pdebug 60  \n3 5\n2 20 10 0 batch 30\n";
+  auto r = ReadLegacyTrace(text, "t.trace", LlnlReadOptions{}, &diag);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r.value().jobs.size(), 2u);
+  EXPECT_EQ(r.value().jobs[1].submit, 10 * kTicksPerSecond);
+  EXPECT_EQ(r.value().jobs[1].begin, 50 * kTicksPerSecond);
+  EXPECT_EQ(r.value().jobs[1].run_time, 30 * kTicksPerSecond);
+  EXPECT_EQ(r.value().queue_names, (std::vector<std::string>{"batch", "pdebug"}));
+  EXPECT_EQ(diag.Count("too_few_fields"), 1);
+  EXPECT_EQ(diag.Count("end_before_begin"), 1);
+  EXPECT_EQ(diag.Count("queue_filtered"), 0);
+}
+
+// dr_evt's priority_test.trace shape: begin and end are placeholders, the
+// jobs are scheduled and run their limits.
+TEST(LegacyTrace, ForcedSimulationRunsTheLimits) {
+  const fs::path d = ScratchDir("legacy_sim");
+  std::ofstream(d / "p.trace") << "# four jobs\n20\t0\t100\t0\tbatch\t100\n20\t0\t0\t5\tbatch\t30\n"
+                                  "20\t0\t0\t10\tbatch\t80\n20\t0\t0\t15\tbatch\t10\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "p.trace").string(), "-n", "20",
+                                      "--force-simulation", "--policy", "sjf", "--check", "-o", (d / "o").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Classic SJF: after job 0, shortest first: 3 (10 s), 1 (30 s), 2 (80 s).
+  EXPECT_EQ(Slurp(d / "o" / "schedule.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,queue,time_limit,job_id\n"
+            "0,0,100,20,0,batch,100,0\n5,110,140,20,0,batch,30,1\n10,140,220,20,0,batch,80,2\n"
+            "15,100,110,20,0,batch,10,3\n");
+}
+
+TEST(LassenHistory, BothFrontEndsReplayIt) {
+  const fs::path d = ScratchDir("lassen_cli");
+  std::ofstream(d / "history.txt") << HandMadeLassen();
+  const ProcessResult cs = RunProcess({ClustersimBinary(), "replay", (d / "history.txt").string(), "--format",
+                                       "lassen", "-n", "795", "--check", "-o", (d / "o").string()});
+  ASSERT_EQ(cs.exit_code, 0) << cs.err;
+  EXPECT_NE(cs.out.find("changed by input rules: queue_filtered 1"), std::string::npos) << cs.out;
+  EXPECT_EQ(Slurp(d / "o" / "schedule.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,queue,time_limit,job_id\n"
+            "1559406600,1559408400,1559412000,4,0,pbatch,7200,0\n"
+            "1559412000,1559415600,1559419200,8,0,pall,3600,1\n"
+            "1559413800,1559415600.5,1559417400,1,0,pbatch2,1800,2\n");
+  const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "history.txt").string(), "-f", "lassen", "-R",
+                                        (d / "res.csv").string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_NE(sim.out.find("Total jobs: 3"), std::string::npos) << sim.out;
+  EXPECT_NE(sim.out.find("Total nodes: 795"), std::string::npos) << sim.out;  // dr_evt's Lassen size
+}
+
+}  // namespace
+}  // namespace clustersim::test
