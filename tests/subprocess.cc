@@ -16,6 +16,7 @@ namespace clustersim::test {
 
 std::string ClustersimBinary() { return std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim"; }
 std::string SimulatorBinary() { return std::string(CLUSTERSIM_BINARY_DIR) + "/src/simulator"; }
+std::string TracerBinary() { return std::string(CLUSTERSIM_BINARY_DIR) + "/src/tracer"; }
 
 bool BuiltWithSanitizers() {
 #if defined(__SANITIZE_ADDRESS__)

@@ -32,6 +32,7 @@ ProcessResult RunProcess(const std::vector<std::string>& argv, const ProcessOpti
 // Paths of the built programs.
 std::string ClustersimBinary();
 std::string SimulatorBinary();
+std::string TracerBinary();
 
 // True when the tests were built with AddressSanitizer (which reserves
 // terabytes of address space, so RLIMIT_AS cannot be used).

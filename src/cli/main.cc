@@ -1,4 +1,4 @@
-// clustersim: `simulate`, `replay` and `generate` subcommands. Thin: options
+// clustersim: `simulate`, `replay`, `trace` and `generate` subcommands. Thin: options
 // live in cli/options.cc, the run in cli/run.cc, generation in
 // cli/generate.cc. Each subcommand is parsed as its own CLI11 app so that
 // `--config FILE` takes plain `key = value` lines (CLI11 only applies config
@@ -15,6 +15,7 @@
 #include "cli/config_file.h"
 #include "cli/generate.h"
 #include "cli/options.h"
+#include "cli/trace_command.h"
 #include "model/memory.h"
 #include "power/switches.h"
 
@@ -38,6 +39,7 @@ constexpr const char* kUsage =
     "Usage: clustersim simulate TRACE [options]   schedule a trace's jobs with a policy\n"
     "       clustersim replay TRACE [options]     replay a trace's recorded start and end times\n"
     "       clustersim generate -o FILE [options] write a synthetic JSONL workload trace\n"
+    "       clustersim trace TRACE [reports]      what a historical trace says (dr_evt's tracer)\n"
     "       clustersim switches                   the power/work model switches (--set, --compat joulie)\n"
     "       clustersim SUBCOMMAND --help          every option\n"
     "       clustersim --version\n";
@@ -93,6 +95,9 @@ int main(int argc, char** argv) {
   try {
     if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
       return RunSubcommand(argv[1], argc - 1, argv + 1);
+    if (argc >= 2 && std::strcmp(argv[1], "trace") == 0)
+      return clustersim::RunTraceCommand(argc - 1, argv + 1, clustersim::TracerFrontend::kClustersim, std::cout,
+                                         std::cerr);
     if (argc >= 2 && std::strcmp(argv[1], "generate") == 0)
       return clustersim::RunGenerate(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc == 2 && std::strcmp(argv[1], "switches") == 0) {

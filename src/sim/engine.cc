@@ -398,8 +398,9 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   });
   std::int64_t used = 0;
   // Jobs are in submit order: walk submits alongside the events to record
-  // the units in use when each job arrived (events at the submit time
-  // included, as dr_evt's tracer counts them).
+  // the units in use when each job arrived, as dr_evt's tracer counts
+  // them: a job submitted at t sees every END at t and the STARTs at t of
+  // the jobs before it in submit order, not its own (nor later ones').
   std::size_t next_submit = 0;
   auto record_submits_before = [&](SimTime t) {
     for (; next_submit < jobs.size() && jobs[next_submit].submit < t; ++next_submit)
@@ -408,6 +409,9 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   for (const Ev& e : ev) {
     if (e.t > options.max_time) break;
     record_submits_before(e.t);
+    if (e.phase != 0)  // a START (or a zero-length job) at t: jobs up to it, submitted at t, arrived before it
+      for (; next_submit < jobs.size() && next_submit <= e.id && jobs[next_submit].submit == e.t; ++next_submit)
+        r.runs[next_submit].busy_at_submit = used;
     JobRun& run = r.runs[e.id];
     if (!e.end) {
       used += jobs[e.id].units;

@@ -1,0 +1,152 @@
+#include "cli/trace_command.h"
+
+#include <chrono>
+#include <ostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "cli/option_checks.h"
+#include "io/atomic_file.h"
+#include "io/local_time.h"
+#include "io/number_parse.h"
+#include "io/resource_trace.h"
+#include "io/trace_loader.h"
+#include "model/text_escape.h"
+#include "report/tracer.h"
+#include "sim/engine.h"
+
+namespace clustersim {
+
+namespace {
+
+struct TraceCommandOptions {
+  std::string trace, infile, format = "auto", zone = "PST8PDT";
+  std::string per_job, dat, hours, summary, resources, max_time;
+  std::int64_t total_nodes = 0, max_jobs = 0, history = 0;
+  bool dr_evt_min_sub = false;
+};
+
+constexpr const char* kFooter = R"(
+Reports (each written only when asked for):
+  -o  one row per job: no.,num_nodes,begin_time,end_time,submit_time,time_limit,wait_time,exec_time,
+      busy_nodes,queue,DAT (local times; busy nodes when it was submitted)
+  -d  DAT periods: "DAT: started at <t> until <t>"
+  -s  batch submissions per local hour of every week: index<TAB>jobs<TAB>availability
+  -m  the 168 hours of the week summarised over the weeks
+  -r  resource trace: time,free_nodes,allocated_nodes at every start and end
+Example:
+  clustersim trace lassen_history.csv -o jobs.csv -d dat.txt -s hours.txt -m summary.txt
+)";
+
+int Fail(const char* prog, std::ostream& err, const std::string& message) {
+  fmt::print(err, "{}: error: {}\n", prog, EscapeControl(message));
+  return 1;
+}
+
+}  // namespace
+
+int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream& out, std::ostream& err) {
+  const bool dr = frontend == TracerFrontend::kDrEvt;
+  const char* prog = dr ? "tracer" : "clustersim trace";
+  const auto t0 = std::chrono::steady_clock::now();
+  CLI::App app{std::string(prog) + ": what a historical trace says about its machine (dr_evt's tracer)", prog};
+  app.footer(kFooter);
+  TraceCommandOptions o;
+  app.add_option("trace", o.trace, "Replay-format trace: Lassen history, dr_evt CSV with begin/end, SWF, .trace");
+  if (dr) app.add_option("-i,--infile", o.infile, "The trace (instead of the argument)");
+  app.add_option("-o,--outfile", o.per_job, "Per-job report (CSV)");
+  app.add_option("-d,--datfile", o.dat, "DAT periods");
+  app.add_option("-s,--subfile", o.hours, "Batch submissions per hour of each week");
+  app.add_option("-m,--subsumf", o.summary, "The 168-hour summary");
+  app.add_option("-r,--resource_trace", o.resources, "Resource trace (time,free_nodes,allocated_nodes)");
+  app.add_option("-n,--total_nodes", o.total_nodes,
+                 "Machine size: free nodes in -r, busy nodes during a DAT (default: the trace's, else 795)")
+      ->check(IntIn(1, kIntMax));
+  app.add_option("-j,--max_jobs", o.max_jobs, "Read at most this many jobs (0 = all)")->check(IntIn(0, kIntMax));
+  app.add_option("-z,--timezone", o.zone, "IANA zone of the local times (default PST8PDT, as dr_evt)");
+  app.add_option("--format", o.format, "auto, csv, swf, lassen, trace")
+      ->check(CLI::IsMember({"auto", "csv", "swf", "lassen", "trace"}));
+  app.add_flag("--dr-evt-min-sub", o.dr_evt_min_sub, "-m: write min_sub as dr_evt does (always 0)");
+  if (dr) {
+    app.add_option("-t,--max_time", o.max_time, "dr_evt: accepted, no effect (its tracer never uses it)");
+    app.add_option("-H,--resource_history_capacity", o.history, "dr_evt: no effect")->check(IntIn(0, kIntMax));
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e, out, err) == 0 ? 0 : 1;
+  }
+  if (!o.trace.empty() && !o.infile.empty()) return Fail(prog, err, "give the trace either as an argument or with -i, not both");
+  const std::string path = o.trace.empty() ? o.infile : o.trace;
+  if (path.empty()) return Fail(prog, err, "no trace file given (see --help)");
+
+  LoadOptions lo;
+  lo.format = o.format == "csv"      ? TraceFormat::kCsv
+              : o.format == "swf"    ? TraceFormat::kSwf
+              : o.format == "lassen" ? TraceFormat::kLassen
+              : o.format == "trace"  ? TraceFormat::kLegacyTrace
+                                     : TraceFormat::kAuto;
+  lo.capacity = o.total_nodes;
+  lo.csv_default_capacity = 795;
+  lo.csv.timezone = o.zone;
+  lo.swf.replay = true;
+  if (o.max_jobs > 0) lo.csv.max_jobs = lo.llnl.max_jobs = o.max_jobs;
+  Diagnostics diag(&err);
+  auto loaded = LoadTrace(path, lo, &diag);
+  if (!loaded.ok()) return Fail(prog, err, loaded.status().message());
+  LoadedTrace lt = loaded.take();
+  Workload w = std::move(lt.workload);
+  // SWF times count from the log's start: its header places them on the
+  // calendar (UnixStartTime) and names their zone (TimeZoneString).
+  if (lt.format == TraceFormat::kSwf) {
+    for (const auto& [label, value] : w.header) {
+      std::int64_t start = 0;
+      if (label == "UnixStartTime" && ParseInt(value, &start) == ParseError::kOk && start > 0)
+        for (Job& j : w.jobs) j.submit += start * kTicksPerSecond, j.begin += start * kTicksPerSecond;
+      if (label == "TimeZoneString" && !value.empty() && app.get_option("--timezone")->count() == 0) o.zone = value;
+    }
+  }
+  auto clock = LocalClock::Create(o.zone);
+  if (!clock.ok()) return Fail(prog, err, "--timezone: " + clock.status().message());
+  if (w.mode != TraceMode::kReplay)
+    return Fail(prog, err, path + ": the tracer reads recorded start and end times; this trace has none (CSV: "
+                                  "begin_time and end_time; SWF: wait time)");
+  if (o.max_jobs > 0 && w.jobs.size() > static_cast<std::size_t>(o.max_jobs))
+    KeepJobRange(&w, 0, static_cast<std::size_t>(o.max_jobs));
+  if (w.capacity <= 0) w.capacity = 795;
+  TracerOptions to;
+  to.total_nodes = o.total_nodes > 0 ? o.total_nodes : w.capacity;
+  to.dr_evt_min_sub = o.dr_evt_min_sub;
+  const TraceAnalysis a = AnalyseTrace(w, *clock.value(), to);
+
+  // Every report is built first, then written: a bad output path leaves
+  // no report of this run half written beside the others' old ones.
+  std::vector<std::pair<std::string, std::string>> files;
+  if (!o.per_job.empty()) files.emplace_back(o.per_job, PerJobReport(w, a, *clock.value()));
+  if (!o.dat.empty()) files.emplace_back(o.dat, DatReport(a, *clock.value()));
+  if (!o.hours.empty()) files.emplace_back(o.hours, HourOfWeekReport(a));
+  if (!o.summary.empty()) files.emplace_back(o.summary, HourOfWeekSummary(a, to));
+  if (!o.resources.empty()) {
+    ResourceTrace rt(to.total_nodes, TimeFormat::kExact);
+    w.capacity = to.total_nodes;
+    Replay(w, EngineOptions{}, {&rt}, &diag);
+    files.emplace_back(o.resources, rt.csv());
+  }
+  for (const auto& [name, text] : files)
+    if (Status st = WriteFileAtomically(name, text); !st.ok()) return Fail(prog, err, st.message());
+
+  fmt::print(out, "{} jobs have been loaded.\n", w.jobs.size());
+  if (!w.jobs.empty())
+    fmt::print(out, "Trace from {} {} to {} {}\n", clock.value()->Format(a.span_begin),
+               WeekdayName(clock.value()->Weekday(a.span_begin)), clock.value()->Format(a.span_end),
+               WeekdayName(clock.value()->Weekday(a.span_end)));
+  if (!o.hours.empty() || !o.summary.empty()) fmt::print(out, "Number of weeks: {}\n", a.submissions.size());
+  fmt::print(out, "Wall clock time to process trace: {:.6g} (sec)\n",
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  return 0;
+}
+
+}  // namespace clustersim

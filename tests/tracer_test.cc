@@ -1,0 +1,170 @@
+// The tracer (report/tracer.h, `clustersim trace`, `tracer`): a hand-made
+// trace with a DAT, worked out by hand below, through both front ends; KTH
+// checked against the replay engine's own count of busy units and for
+// conservation of its submissions.
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// B = 259200 = Sunday 1970-01-04 00:00 UTC; 100 nodes (-n 100).
+//   J1 B+0      begin B+600  end B+4200  10 nodes pbatch   busy 0
+//   J2 B+3660   begin B+7200 end B+9000   4 nodes pbatch1  busy 10 (J1 runs)
+//   J3 B+7000   begin B+7200 end B+9000  50 nodes pall     a DAT from 02:00
+//   J4 B+8000   begin B+9000 end B+9900  50 nodes pall     starts as J3 ends: the same DAT, to 02:45
+//   J5 B+8100   begin B+9900 end B+10000  2 nodes pdebug   submitted in the DAT: busy 100, DAT Yes
+//   J6 B+608400 begin B+608400 end B+608500 1 node pbatch  the next Sunday 01:00, machine empty
+// pall jobs show busy 100 and DAT Yes. Batch submissions: week 0 hours 0
+// and 1, week 1 hour 1. Week 0 hour 2 is 3/4 DAT (availability 0.25); week 1
+// after hour 1 is past the last submission (blocked).
+constexpr const char* kTrace =
+    "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+    "259200,259800,263400,10,pbatch,7200\n"
+    "262860,266400,268200,4,pbatch1,7200\n"
+    "266200,266400,268200,50,pall,7200\n"
+    "267200,268200,269100,50,pall,7200\n"
+    "267300,269100,269200,2,pdebug,7200\n"
+    "867600,867600,867700,1,pbatch,7200\n";
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+TEST(Tracer, HandMadeTraceWithADedicatedAccessTime) {
+  const fs::path d = ScratchDir("tracer_hand");
+  std::ofstream(d / "t.csv") << kTrace;
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "trace", (d / "t.csv").string(), "-z", "UTC", "-n", "100", "-o",
+                  (d / "jobs.csv").string(), "-d", (d / "dat.txt").string(), "-s", (d / "hours.txt").string(), "-m",
+                  (d / "sum.txt").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> out = Lines(r.out);
+  ASSERT_EQ(out.size(), 4u) << r.out;
+  EXPECT_EQ(out[0], "6 jobs have been loaded.");
+  // Span: first submit to the latest end among the jobs submitted within
+  // 3.5 days of the last submit (J6 only).
+  EXPECT_EQ(out[1], "Trace from 1970-01-04 00:00:00.000000 Sun to 1970-01-11 01:01:40.000000 Sun");
+  EXPECT_EQ(out[2], "Number of weeks: 2");
+  EXPECT_EQ(out[3].rfind("Wall clock time to process trace: ", 0), 0u);
+
+  EXPECT_EQ(Slurp(d / "jobs.csv"),
+            "no.,num_nodes,begin_time,end_time,submit_time,time_limit,wait_time,exec_time,busy_nodes,queue,DAT\n"
+            "1,10,1970-01-04 00:10:00.000000,1970-01-04 01:10:00.000000,1970-01-04 00:00:00.000000,7200,600.000000,"
+            "3600.000000,0,pbatch,No\n"
+            "2,4,1970-01-04 02:00:00.000000,1970-01-04 02:30:00.000000,1970-01-04 01:01:00.000000,7200,3540.000000,"
+            "1800.000000,10,pbatch,No\n"
+            "3,50,1970-01-04 02:00:00.000000,1970-01-04 02:30:00.000000,1970-01-04 01:56:40.000000,7200,200.000000,"
+            "1800.000000,100,pall,Yes\n"
+            "4,50,1970-01-04 02:30:00.000000,1970-01-04 02:45:00.000000,1970-01-04 02:13:20.000000,7200,1000.000000,"
+            "900.000000,100,pall,Yes\n"
+            "5,2,1970-01-04 02:45:00.000000,1970-01-04 02:46:40.000000,1970-01-04 02:15:00.000000,7200,1800.000000,"
+            "100.000000,100,pdebug,Yes\n"
+            "6,1,1970-01-11 01:00:00.000000,1970-01-11 01:01:40.000000,1970-01-11 01:00:00.000000,7200,0.000000,"
+            "100.000000,0,pbatch,No\n");
+  EXPECT_EQ(Slurp(d / "dat.txt"), "DAT: started at 1970-01-04 02:00:00.000000 until 1970-01-04 02:45:00.000000\n");
+
+  const std::vector<std::string> hours = Lines(Slurp(d / "hours.txt"));
+  ASSERT_EQ(hours.size(), 2u * 168);
+  EXPECT_EQ(hours[0], "0\t1\t1.000000");
+  EXPECT_EQ(hours[1], "1\t1\t1.000000");
+  EXPECT_EQ(hours[2], "2\t0\t0.250000");
+  EXPECT_EQ(hours[3], "3\t0\t1.000000");
+  EXPECT_EQ(hours[168 + 1], "169\t1\t1.000000");
+  EXPECT_EQ(hours[168 + 2], "170\t0\t0.000000");  // after the last submission: blocked
+  EXPECT_EQ(hours.back(), "335\t0\t0.000000");
+
+  const std::vector<std::string> sum = Lines(Slurp(d / "sum.txt"));
+  ASSERT_EQ(sum.size(), 169u);
+  EXPECT_EQ(sum[0], "hr\ttot_sub\tnum_blocked\tmin_sub\tmax_sub\tavg_sub\tstd_sub\tavg_sub_us\tavg_avail\tstd_avail");
+  // hour 0: weeks give 1 and 0 submissions, both open.
+  EXPECT_EQ(sum[1], "0\t1\t0\t0\t1\t0.500000\t0.500000\t0.500000\t1.000000\t0.000000");
+  // hour 1: 1 and 1.
+  EXPECT_EQ(sum[2], "1\t2\t0\t1\t1\t1.000000\t0.000000\t1.000000\t1.000000\t0.000000");
+  // hour 2: availability 0.25 in week 0, blocked in week 1.
+  EXPECT_EQ(sum[3], "2\t0\t1\t0\t0\t0.000000\t0.000000\t0.000000\t0.125000\t0.125000");
+
+  // dr_evt's tracer: the same reports from its command line; its min_sub bug on request.
+  const ProcessResult t = RunProcess({TracerBinary(), "-i", (d / "t.csv").string(), "-z", "UTC", "-n", "100", "-m",
+                                      (d / "sum_dr.txt").string(), "--dr-evt-min-sub", "-t", "1000"});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_EQ(Lines(Slurp(d / "sum_dr.txt"))[2], "1\t2\t0\t0\t1\t1.000000\t0.000000\t1.000000\t1.000000\t0.000000");
+  EXPECT_FALSE(fs::exists(d / "t.out"));  // dr_evt current writes only what is asked for
+}
+
+TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "shared traces not found: " << kth;
+  const fs::path d = ScratchDir("tracer_kth");
+  const ProcessResult r = RunProcess({ClustersimBinary(), "trace", kth, "-o", (d / "jobs.csv").string(), "-s",
+                                      (d / "hours.txt").string(), "-m", (d / "sum.txt").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // The header's UnixStartTime and TimeZoneString place the log.
+  EXPECT_NE(r.out.find("Trace from 1996-09-23 14:00:31.000000 Mon"), std::string::npos) << r.out;
+  ASSERT_EQ(RunProcess({ClustersimBinary(), "replay", kth, "--quiet", "-o", (d / "replay").string()}).exit_code, 0);
+  // busy_nodes (tracer, its own sweep) against busy_nodes_at_submit (the
+  // replay engine), job by job in submit order.
+  const std::vector<std::string> tracer = Lines(Slurp(d / "jobs.csv")), replay = Lines(Slurp(d / "replay" / "jobs.csv"));
+  ASSERT_EQ(tracer.size(), 28490u);
+  ASSERT_EQ(replay.size(), tracer.size());
+  const auto field = [](const std::string& line, int k) {
+    std::istringstream in(line);
+    std::string f;
+    for (int i = 0; i <= k; ++i) std::getline(in, f, ',');
+    return f;
+  };
+  int busy_col = -1;
+  {
+    std::istringstream h(replay[0]);
+    std::string f;
+    for (int i = 0; std::getline(h, f, ','); ++i)
+      if (f == "busy_nodes_at_submit") busy_col = i;
+  }
+  ASSERT_GE(busy_col, 0);
+  int differ = 0;
+  for (std::size_t i = 1; i < tracer.size(); ++i) differ += field(tracer[i], 8) != field(replay[i], busy_col);
+  EXPECT_EQ(differ, 0);
+  // Every job is a batch submission of some hour (no legacy queues).
+  long hour_total = 0, summary_total = 0;
+  for (const std::string& line : Lines(Slurp(d / "hours.txt"))) {
+    std::istringstream in(line);
+    long index = 0, jobs = 0;
+    in >> index >> jobs;
+    hour_total += jobs;
+  }
+  const std::vector<std::string> sum = Lines(Slurp(d / "sum.txt"));
+  for (std::size_t i = 1; i < sum.size(); ++i) {
+    std::istringstream in(sum[i]);
+    long hr = 0, tot = 0;
+    in >> hr >> tot;
+    summary_total += tot;
+  }
+  EXPECT_EQ(hour_total, 28489);
+  EXPECT_EQ(summary_total, 28489);
+}
+
+TEST(Tracer, RefusesATraceWithoutRecordedTimes) {
+  const fs::path d = ScratchDir("tracer_refuse");
+  std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "trace", (d / "sim.csv").string(), "-o", (d / "o.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("recorded start and end times"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(d / "o.csv"));
+}
+
+}  // namespace
+}  // namespace clustersim::test
