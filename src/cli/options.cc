@@ -98,6 +98,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Warm start at T (same forms as --max_time) from a replay-format trace: jobs begun before T are "
                   "replayed to their recorded end (not in outputs), jobs waiting at T are dropped, jobs submitted "
                   "from T on are scheduled");
+  app->add_option("--trace_type,--trace-type", v->trace_type,
+                  "standard (default) or pcon: a dr_evt CSV with avgpcon, minpcon, maxpcon per job, carried to the "
+                  "schedule and summed over running jobs in the resource trace")
+      ->check(CLI::IsMember({"standard", "pcon"}));
   app->add_option("--capacity_schedule,--capacity-schedule", v->capacity_schedule,
                   "CSV of time,total_nodes changes of the machine's size (times as in the trace, sizes in "
                   "[0, --total_nodes]); reductions never stop running jobs, increases trigger a pass; simulation "
@@ -148,7 +152,6 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "dr_evt: EASY candidates offered to its selector (default 1); dr_evt's default selector takes "
                     "the first, so the schedule is EASY's for every N >= 1")
         ->check(IntIn(1, kIntMax));
-    app->add_option("--trace_type", v->trace_type, "dr_evt: standard (pcon is not supported)");
     app->add_option("-f,--trace_format", v->trace_format,
                     "dr_evt: simple (default) or lassen (LLNL's 33-column history; detected by its header anyway)")
         ->check(CLI::IsMember({"simple", "lassen"}));
@@ -209,7 +212,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
-  if (v.trace_type == "pcon") return Status::Error("--trace_type pcon is not supported yet");
 
   // Input.
   c.load.capacity = v.total_nodes;
@@ -229,6 +231,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.load.csv.force_simulation = v.force_simulation;
   c.load.csv.max_jobs = v.max_jobs;
   c.load.llnl.max_jobs = v.max_jobs;
+  c.load.csv.pcon = v.trace_type == "pcon";
   c.max_jobs = v.max_jobs;
 
   // Policy and compat preset.

@@ -231,6 +231,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                          : "see the first messages above for each rule")));
   }
   const bool is_swf = lt.format == TraceFormat::kSwf;
+  if (c.load.csv.pcon && lt.format != TraceFormat::kCsv)
+    return Fail(c, err, Status::Error(c.trace + ": --trace_type pcon reads the avgpcon, minpcon and maxpcon columns "
+                                                "of a dr_evt CSV; this trace is not one"));
   for (auto [flag, text, t] : {std::tuple{"--max_time", &c.max_time_calendar, &c.engine.max_time},
                                 std::tuple{"--sim_start_time", &c.warm_start_calendar, &c.warm_start}}) {
     if (text->empty() || !is_swf) continue;
@@ -322,7 +325,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (!res_name.empty()) {
     auto f = files->Open(res_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    resources.emplace(w.capacity, tf, f.value());
+    resources.emplace(w.capacity, tf, f.value(), &w);
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for

@@ -28,6 +28,7 @@ constexpr std::array<std::string_view, 1> kBeginNames = {"begin_time"};
 constexpr std::array<std::string_view, 1> kEndNames = {"end_time"};
 constexpr std::array<std::string_view, 1> kQidNames = {"q_id"};
 constexpr std::array<std::string_view, 1> kQueueNames = {"queue"};
+constexpr std::array<std::string_view, 3> kPconNames = {"avgpcon", "minpcon", "maxpcon"};
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -148,6 +149,18 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
   auto cols_or = ResolveColumns(header, name, options.force_simulation, &w.mode);
   if (!cols_or.ok()) return cols_or.status();
   const Columns c = cols_or.value();
+  std::array<std::size_t, 3> pcon_cols{};
+  if (options.pcon) {
+    for (std::size_t k = 0; k < 3; ++k) {
+      auto col = header.Find(std::array<std::string_view, 1>{kPconNames[k]});
+      if (!col)
+        return HeaderError(name, "missing_column",
+                           "--trace_type pcon needs the columns avgpcon, minpcon and maxpcon; no '" +
+                               std::string(kPconNames[k]) + "'" + header.Hint(kPconNames[k]));
+      pcon_cols[k] = *col;
+    }
+    w.has_pcon = true;
+  }
   w.has_queue_column = c.qid.has_value() || c.queue.has_value();
   w.queue_column = c.qid ? "q_id" : (c.queue ? "queue" : "");
   w.has_run_time = w.mode == TraceMode::kReplay || c.actual.has_value() || c.end.has_value();
@@ -199,9 +212,25 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       }
       job.queue = it->second;
     }
+    PowerDraw draw;
+    for (std::size_t k = 0; ok && options.pcon && k < 3; ++k) {
+      std::int64_t* v = k == 0 ? &draw.avg : k == 1 ? &draw.min : &draw.max;
+      const std::string_view text = Trim(fields[pcon_cols[k]]);
+      if (ParseSeconds(text, v) != ParseError::kOk) {
+        rr.Skip(ln, "bad_number", fmt::format("{}: cannot parse '{}' as a number", kPconNames[k], text));
+        ok = false;
+      } else if (*v < 0) {
+        rr.Skip(ln, "negative_power", fmt::format("{} is negative ({})", kPconNames[k], text));
+        ok = false;
+      }
+    }
     if (!ok) {
       if (diag->stopped()) break;
       continue;
+    }
+    if (options.pcon) {
+      job.pcon = static_cast<std::int32_t>(w.pcon.size());
+      w.pcon.push_back(draw);
     }
     job.submit = submit.t;
     if (w.mode == TraceMode::kReplay || (options.force_simulation && c.begin)) {

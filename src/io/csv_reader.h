@@ -27,6 +27,9 @@ struct CsvReadOptions {
   // clustersim keeps the row and the engine kills the job at its limit.
   bool skip_overruns = false;
   std::int64_t max_jobs = -1;    // stop after this many valid rows (-1: all)
+  // --trace_type pcon: the avgpcon, minpcon, maxpcon columns are required
+  // and read into Workload::pcon.
+  bool pcon = false;
 };
 
 Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,

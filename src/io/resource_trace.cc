@@ -4,9 +4,9 @@
 
 namespace clustersim {
 
-ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink)
-    : capacity_(capacity), format_(f), sink_(sink ? sink : &own_) {
-  sink_->buf += "time,free_nodes,allocated_nodes\n";
+ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink, const Workload* pcon)
+    : pcon_(pcon != nullptr && pcon->has_pcon ? pcon : nullptr), capacity_(capacity), format_(f), sink_(sink ? sink : &own_) {
+  sink_->buf += pcon_ != nullptr ? "time,free_nodes,allocated_nodes,avgpcon,minpcon,maxpcon\n" : "time,free_nodes,allocated_nodes\n";
   Row(0, 0);
 }
 
@@ -15,7 +15,12 @@ void ResourceTrace::Row(SimTime t, std::int64_t used) {
     RowWriter row(&sink_->buf);
     // Replay may over-subscribe, and a capacity reduction leaves running
     // jobs above the new size: free is reported as 0 then, never negative.
-    row.Time(t, format_).Char(',').Int(used > capacity_ ? 0 : capacity_ - used).Char(',').Int(used).Char('\n');
+    row.Time(t, format_).Char(',').Int(used > capacity_ ? 0 : capacity_ - used).Char(',').Int(used);
+    if (pcon_ != nullptr) {
+      row.Char(',').Time(power_.avg, TimeFormat::kExact).Char(',').Time(power_.min, TimeFormat::kExact);
+      row.Char(',').Time(power_.max, TimeFormat::kExact);
+    }
+    row.Char('\n');
   }
   sink_->Poll();
 }

@@ -10,6 +10,7 @@
 
 #include "io/text_sink.h"
 #include "io/time_format.h"
+#include "model/workload.h"
 #include "sim/observer.h"
 
 namespace clustersim {
@@ -17,9 +18,17 @@ namespace clustersim {
 class ResourceTrace final : public EngineObserver {
  public:
   // Rows go to `sink` (owned by the caller), or to an internal string.
-  ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr);
-  void OnStart(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
-  void OnEnd(JobId, SimTime t, std::int64_t used) override { Row(t, used); }
+  // With `pcon` (a workload read with --trace_type pcon) each row also
+  // sums the running jobs' avgpcon, minpcon and maxpcon.
+  ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr, const Workload* pcon = nullptr);
+  void OnStart(JobId id, SimTime t, std::int64_t used) override {
+    AddPower(id, 1);
+    Row(t, used);
+  }
+  void OnEnd(JobId id, SimTime t, std::int64_t used) override {
+    AddPower(id, -1);
+    Row(t, used);
+  }
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override {
     capacity_ = capacity;
     Row(t, used);
@@ -29,6 +38,13 @@ class ResourceTrace final : public EngineObserver {
 
  private:
   void Row(SimTime t, std::int64_t used);
+  void AddPower(JobId id, std::int64_t sign) {
+    if (pcon_ == nullptr || pcon_->jobs[id].pcon < 0) return;
+    const PowerDraw& p = pcon_->pcon[static_cast<std::size_t>(pcon_->jobs[id].pcon)];
+    power_.avg += sign * p.avg, power_.min += sign * p.min, power_.max += sign * p.max;
+  }
+  const Workload* pcon_;
+  PowerDraw power_;
   std::int64_t capacity_;
   TimeFormat format_;
   TextSink own_;

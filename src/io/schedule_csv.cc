@@ -9,7 +9,9 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
   std::string& out = sink->buf;
   out += "job_submit_time,begin_time,end_time,num_nodes,exit_status";
   if (w.has_queue_column) out += "," + w.queue_column;
-  out += job_id_column ? ",time_limit,job_id\n" : ",time_limit\n";
+  out += ",time_limit";
+  if (w.has_pcon) out += ",avgpcon,minpcon,maxpcon";
+  out += job_id_column ? ",job_id\n" : "\n";
   RowWriter row(&out);
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& r = runs[i];
@@ -23,6 +25,12 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
     }
     // Limits are durations; always exact so a replay keeps them.
     row.Time(j.time_limit, TimeFormat::kExact);
+    if (w.has_pcon) {
+      const PowerDraw p = j.pcon >= 0 ? w.pcon[static_cast<std::size_t>(j.pcon)] : PowerDraw{};
+      // Exact decimals: the same fixed point as times.
+      row.Char(',').Time(p.avg, TimeFormat::kExact).Char(',').Time(p.min, TimeFormat::kExact).Char(',');
+      row.Time(p.max, TimeFormat::kExact);
+    }
     if (job_id_column) row.Char(',').Int(static_cast<std::int64_t>(i));
     row.Char('\n');
     row.Flush();

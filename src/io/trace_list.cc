@@ -14,8 +14,11 @@ namespace {
 
 // Appends `part` to `all`, mapping queue names into all's table.
 void Append(Workload part, std::int64_t row_offset, bool csv, Workload* all, std::map<std::string, int>* queues) {
+  const auto pcon_offset = static_cast<std::int32_t>(all->pcon.size());
+  all->pcon.insert(all->pcon.end(), part.pcon.begin(), part.pcon.end());
   for (Job& j : part.jobs) {
     if (csv) j.trace_id += row_offset;
+    if (j.pcon >= 0) j.pcon += pcon_offset;
     if (part.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < part.queue_names.size()) {
       const std::string& name = part.queue_names[static_cast<std::size_t>(j.queue)];
       auto [it, added] = queues->emplace(name, static_cast<int>(all->queue_names.size()));
@@ -72,6 +75,7 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
       all.machine_procs = w.machine_procs;
       all.header = w.header;
       all.has_run_time = w.has_run_time;
+      all.has_pcon = w.has_pcon;
     } else {
       const Workload& all = out.workload;
       if (p.format != out.format || w.has_queue_column != all.has_queue_column || w.queue_column != all.queue_column)

@@ -24,7 +24,9 @@ struct Job {
   std::int64_t units = 1;      // nodes (or processors) requested from the pool
   std::int64_t procs = 0;      // processors as in the trace (SWF), 0 if unknown
   std::int32_t queue = 1;      // q_id / SWF queue number; never used to schedule
+  std::int32_t pcon = -1;      // row of Workload::pcon (--trace_type pcon), -1 if none
 };
+static_assert(sizeof(Job) == 64, "Job is one cache line; side data goes to Workload tables");
 
 enum class JobState : std::uint8_t {
   kWaiting,

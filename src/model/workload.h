@@ -17,6 +17,13 @@ enum class TraceMode : std::uint8_t {
   kSimulation,  // a scheduler computes begin times
 };
 
+// dr_evt's pcon columns (--trace_type pcon): a job's power draw, average,
+// minimum and maximum, in millionths of the trace's unit (read exactly, as
+// times are), so sums over running jobs are exact.
+struct PowerDraw {
+  std::int64_t avg = 0, min = 0, max = 0;
+};
+
 struct Workload {
   std::string name;                 // file name, for messages and metadata
   TraceMode mode = TraceMode::kSimulation;
@@ -26,6 +33,8 @@ struct Workload {
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
   bool has_run_time = true;         // actual run times are known
+  std::vector<PowerDraw> pcon;      // indexed by Job::pcon; empty unless --trace_type pcon
+  bool has_pcon = false;
   // Warm start (sim/warm_start.h): jobs [0, warm_running) were already
   // running at warm_start_time; the engine starts them there, before
   // anything else, for their recorded remaining run time.
