@@ -6,6 +6,17 @@
 // a subtree is skipped when min units > free, or when min units > extra and
 // min estimate > window (then no job in it can pass either test). Removed
 // positions hold +infinity and are skipped the same way.
+//
+// Those two minima come from different jobs: on an overloaded machine the
+// small jobs are long and the short jobs large, so a subtree can pass both
+// tests while no job in it passes, and the search descended into most of a
+// long queue (quadratic in queue length overall). Subtrees of 32 leaves or
+// more therefore also keep, per size class T_b (1..8, then four steps per
+// power of two: 10, 12, 14, 16, 20, ...), the smallest estimate among their
+// jobs of at most T_b units: with c the smallest class such that T_c >=
+// free, min_q_by_units[c] > window proves that no job that fits has a short
+// enough estimate (the classes overshoot free by at most a quarter). The search visits the same positions in the same
+// order, so it returns the same job, only sooner.
 
 #include <cstdint>
 #include <limits>
@@ -43,8 +54,18 @@ class CandidateIndex {
                    std::int64_t extra, SimTime window) const;
   void Grow(std::size_t n);
 
+  // Size classes T_0 .. T_(kBuckets-1) (up to 57,344 units); nodes 1 ..
+  // bucketed_-1 (those spanning kBlock leaves or more) keep kBuckets values.
+  static constexpr std::size_t kBuckets = 60, kBlock = 64;
+  static std::size_t Bucket(std::int64_t units);  // smallest b with T_b >= units (kBuckets if none)
+  void PullBuckets(std::size_t node);
+  void PullAllBuckets();
+  bool BucketsPrune(std::size_t node, std::int64_t free, SimTime window) const;
+
   std::size_t leaves_ = 0;  // power of two
   std::vector<std::int64_t> min_units_, min_q_;  // 1-based heap layout, size 2 * leaves_
+  std::size_t bucketed_ = 0;
+  std::vector<SimTime> min_q_by_units_;  // node * kBuckets + b
 };
 
 }  // namespace clustersim
