@@ -1,5 +1,5 @@
 # clustersim: the two commands of the quick start, plus bench and asan.
-#   make run    install deps if missing, build (Release), simulate a real trace into out/
+#   make run    install deps if missing, build (Release), simulate a real trace into out/ with report.html
 #   make test   install deps if missing, build with ASan+UBSan, run every test
 #   make bench  Release build, micro-benchmarks and end-to-end timings (BENCHMARKS.md)
 #   make asan   the sanitizer build only
@@ -38,10 +38,11 @@ asan: deps $(ASAN)/build.ninja
 
 run: deps $(RELEASE)/build.ninja
 	cmake --build $(RELEASE) -j $(JOBS) --target clustersim simulator
-	$(RELEASE)/src/clustersim simulate $(RUN_TRACE) --backfill easy --check -o out/kth-easy
-	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json"
-	$(RELEASE)/src/clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --check -o out/ai-day
-	@echo "outputs in out/ai-day/: jobs.csv placements.csv timeseries.csv nodes.csv devices.csv summary.json ..."
+	$(RELEASE)/src/clustersim simulate $(RUN_TRACE) --backfill easy --check --report -o out/kth-easy
+	@echo "outputs in out/kth-easy/: schedule.csv resources.csv jobs.csv summary.json report.html"
+	$(RELEASE)/src/clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --check --report -o out/ai-day
+	@echo "outputs in out/ai-day/: jobs.csv placements.csv timeseries.csv nodes.csv devices.csv summary.json report.html ..."
+	@echo "open the report: $(abspath out/kth-easy/report.html)"
 
 # Tests run under ASan+UBSan; CLUSTERSIM_TRACES tells them where the shared traces are.
 # Then every fuzz target runs for FUZZ_SECONDS (time-boxed; any finding fails).

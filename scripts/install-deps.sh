@@ -20,6 +20,8 @@ PACKAGES=(
   time              # /usr/bin/time: peak memory in bench/run_e2e.sh
   clang libclang-rt-14-dev # libFuzzer targets (make fuzz, part of make test)
   strace            # reliability tests inject a SIGKILL at the publishing rename
+  python3           # scripted tests: examples/README.md commands, the browser test
+  chromium          # the browser test renders report.html headless (make test)
 )
 
 missing=()

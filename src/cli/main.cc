@@ -1,4 +1,4 @@
-// clustersim: `simulate`, `replay`, `trace` and `generate` subcommands. Thin: options
+// clustersim: `simulate`, `replay`, `trace`, `report`, `compare` and `generate` subcommands. Thin: options
 // live in cli/options.cc, the run in cli/run.cc, generation in
 // cli/generate.cc. Each subcommand is parsed as its own CLI11 app so that
 // `--config FILE` takes plain `key = value` lines (CLI11 only applies config
@@ -15,6 +15,7 @@
 #include "cli/config_file.h"
 #include "cli/generate.h"
 #include "cli/options.h"
+#include "cli/report_command.h"
 #include "cli/trace_command.h"
 #include "model/memory.h"
 #include "power/switches.h"
@@ -32,6 +33,9 @@ Examples:
   clustersim simulate trace.swf --config run.toml   (run.toml: lines such as  backfill = "conservative")
   clustersim generate -o trace.jsonl --seed 7 --horizon 2d   (a synthetic JSONL workload trace)
   clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --gpu-cap profile=eco:70%
+  clustersim simulate examples/kth-excerpt.swf --backfill easy --report -o out/easy   (out/easy/report.html)
+  clustersim compare out/easy out/conservative -o out/compare.html
+  More, each tested: examples/README.md
 )";
 
 constexpr const char* kUsage =
@@ -40,6 +44,8 @@ constexpr const char* kUsage =
     "       clustersim replay TRACE [options]     replay a trace's recorded start and end times\n"
     "       clustersim generate -o FILE [options] write a synthetic JSONL workload trace\n"
     "       clustersim trace TRACE [reports]      what a historical trace says (dr_evt's tracer)\n"
+    "       clustersim report OUT_DIR             report.html: summary and charts of a run\n"
+    "       clustersim compare OUT_A OUT_B [...]  compare.html: runs side by side\n"
     "       clustersim switches                   the power/work model switches (--set, --compat joulie)\n"
     "       clustersim SUBCOMMAND --help          every option\n"
     "       clustersim --version\n";
@@ -98,6 +104,10 @@ int main(int argc, char** argv) {
     if (argc >= 2 && std::strcmp(argv[1], "trace") == 0)
       return clustersim::RunTraceCommand(argc - 1, argv + 1, clustersim::TracerFrontend::kClustersim, std::cout,
                                          std::cerr);
+    if (argc >= 2 && std::strcmp(argv[1], "report") == 0)
+      return clustersim::RunReportCommand(argc - 1, argv + 1, std::cout, std::cerr);
+    if (argc >= 2 && std::strcmp(argv[1], "compare") == 0)
+      return clustersim::RunCompareCommand(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc >= 2 && std::strcmp(argv[1], "generate") == 0)
       return clustersim::RunGenerate(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc == 2 && std::strcmp(argv[1], "switches") == 0) {

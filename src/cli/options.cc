@@ -166,6 +166,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
         ->delimiter(',')
         ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"}))
         ->capture_default_str();
+    app->add_flag("--report", v->report,
+                  "Also write report.html: one self-contained page with the summary and charts of this run "
+                  "(clustersim report DIR makes one later)");
   }
 
   AddClusterOptions(app, v);
@@ -380,6 +383,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.write_placements = wants("placements");
   c.write_timeseries = wants("timeseries");
   c.write_nodes = wants("nodes");
+  c.write_report = v.report;
+  if (c.write_report && !c.write_summary)
+    return Status::Error("--report: the report is built from summary.json; add summary to --outputs");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));

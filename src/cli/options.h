@@ -43,6 +43,7 @@ struct OptionValues {
   std::int64_t max_jobs = -1;
   std::string max_time;
   bool check = false, strict = false, verbose = false, quiet = false, msec = false;
+  bool report = false;  // clustersim --report
   std::string time_format;
   std::string output_dir = "out";
   std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"};

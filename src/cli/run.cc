@@ -27,6 +27,8 @@
 #include "io/placements_csv.h"
 #include "io/timeseries_csv.h"
 #include "io/work_report.h"
+#include "report/run_outputs.h"
+#include "report/run_report.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
 #include "io/summary_json.h"
@@ -83,10 +85,21 @@ class OutputFiles {
   }
 
   // Closes every file and publishes them; on error nothing new is visible
-  // (for named files: none not already renamed).
-  Status Publish() {
+  // (for named files: none not already renamed). With `report`, report.html
+  // is built from the closed files and published with them.
+  Status Publish(bool report = false) {
     for (auto& f : dir_files_)
       if (Status st = f->Close(); !st.ok()) return st;
+    if (set_ && report) {
+      auto outputs = LoadRunOutputs(set_->private_dir());
+      if (!outputs.ok()) return outputs.status();
+      outputs.value().dir = set_->target();
+      outputs.value().name = std::filesystem::path(set_->target()).lexically_normal().filename().string();
+      auto f = set_->Create("report.html");
+      if (!f.ok()) return f.status();
+      f.value()->buf = RenderRunReport(outputs.value(), CLUSTERSIM_VERSION);
+      if (Status st = f.value()->Close(); !st.ok()) return st;
+    }
     if (set_) return set_->Publish();
     for (auto& f : path_files_)
       if (Status st = f->Commit(); !st.ok()) return st;
@@ -299,6 +312,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   }
   if (Status st = CheckSimulableHorizon(w, c.engine); !st.ok()) return Fail(c, err, st);
 
+  if (c.engine.policy.compat == Compat::kRlScheduler && c.write_report)
+    return Fail(c, err, Status::Error("--report: --compat rlscheduler evaluates windows (windows.csv), not one "
+                                      "schedule; there is no report for it"));
   if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, files.get(), out, err, t0);
 
   // Output names: clustersim's fixed names in its directory, or dr_evt's
@@ -503,7 +519,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     f.value()->buf = TimingJson({load_s, sim_s, write_s, Since(t0)});
   }
   // Every file is complete: publish them together.
-  if (Status st = files->Publish(); !st.ok()) return Fail(c, err, st);
+  if (Status st = files->Publish(c.write_report); !st.ok()) return Fail(c, err, st);
   const double wall_s = Since(t0);
   if (!c.quiet) {
     if (c.frontend == Frontend::kSimulator)
@@ -512,6 +528,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
       PrintHumanSummary(out, s, info, diag, wall_s);
     if (cluster) PrintClusterSummary(out, c, *cluster, work_json);
     if (checker) fmt::print(out, "  check: all invariants hold ({} events)\n", checker->checks());
+    if (c.write_report) fmt::print(out, "  report: {}\n", (std::filesystem::path(c.output_dir) / "report.html").string());
   }
   return 0;
 }

@@ -1,0 +1,239 @@
+#include "report/compare_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "io/atomic_file.h"
+#include "report/html_page.h"
+#include "report/run_series.h"
+#include "report/svg_plot.h"
+
+namespace clustersim {
+namespace {
+
+std::string Input(const RunOutputs& r) {
+  const nlohmann::json& s = r.summary;
+  if (s.contains("config") && s["config"].contains("input") && s["config"]["input"].is_string())
+    return s["config"]["input"].get<std::string>();
+  return "";
+}
+
+std::string Policy(const RunOutputs& r) {
+  const nlohmann::json& s = r.summary;
+  if (s.contains("config") && s["config"].contains("policy") && s["config"]["policy"].is_string())
+    return s["config"]["policy"].get<std::string>();
+  return "";
+}
+
+std::string RunsTable(const std::vector<RunOutputs>& runs) {
+  std::string o = "<table class=\"runs\"><tr><th>run</th><th>directory</th><th>trace</th><th>policy</th></tr>\n";
+  for (std::size_t k = 0; k < runs.size(); ++k)
+    o += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", HtmlEscape(runs[k].name),
+                     HtmlEscape(runs[k].dir), HtmlEscape(Input(runs[k])), HtmlEscape(Policy(runs[k])));
+  return o + "</table>\n";
+}
+
+std::string MetricsTable(const std::vector<RunOutputs>& runs) {
+  std::string o = "<h2>Summary metrics</h2>\n<table class=\"summary\"><tr><th>metric</th>";
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    o += fmt::format("<th class=\"num\">{}</th>", HtmlEscape(runs[k].name));
+    if (k > 0) o += fmt::format("<th class=\"num\">{0} − {1}</th><th class=\"num\">{0} / {1}</th>",
+                                HtmlEscape(runs[k].name), HtmlEscape(runs[0].name));
+  }
+  o += "</tr>\n";
+  for (const Metric& m : SummaryMetrics()) {
+    const double a = MetricValue(runs[0].summary, m);
+    bool any = false;  // energy is -1 when not modelled
+    for (const RunOutputs& r : runs) {
+      const double v = MetricValue(r.summary, m);
+      any = any || (!std::isnan(v) && (v >= 0 || m.unit != std::string("J")));
+    }
+    if (!any) continue;
+    o += fmt::format("<tr><td title=\"{}\">{}{}</td>", HtmlEscape(MetricDefinition(runs[0].summary, m)),
+                     HtmlEscape(m.label), m.unit[0] ? fmt::format(" ({})", m.unit) : "");
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      const double v = MetricValue(runs[k].summary, m);
+      o += fmt::format("<td class=\"num\">{}</td>", FormatMetric(v));
+      if (k > 0)
+        o += fmt::format("<td class=\"num\">{}</td><td class=\"num\">{}</td>", FormatMetric(v - a),
+                         a != 0 && !std::isnan(a) ? fmt::format("{:.4g}", v / a) : "n/a");
+    }
+    o += "</tr>\n";
+  }
+  return o + "</table>\n";
+}
+
+std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
+  double span = 0;
+  for (const RunOutputs& r : runs) span = std::max(span, RunSpan(r));
+  const TimeUnit u = TimeUnitFor(span);
+  const Axis tl = Axis::Fixed(fmt::format("time from the first event ({})", u.name), 0, span / u.seconds);
+  std::string o = "<h2>Curves and distributions</h2>\n<div class=\"grid-charts\">\n";
+  Plot alloc("Allocated " + runs[0].units, tl, {fmt::format("allocated ({})", runs[0].units)});
+  Plot queue("Queue length", tl, {"jobs waiting"});
+  Plot wait("Wait time distribution", {"wait (s)", true}, {"fraction of started jobs"});
+  Plot bsld("Bounded slowdown distribution", {"bounded slowdown", true}, {"fraction of finished jobs"});
+  std::string zeros;
+  for (const RunOutputs& r : runs) {
+    if (r.has_resources) {
+      const XY a = AllocatedOverTime(r, u);
+      alloc.Add({r.name, SeriesKind::kStep, a.x, a.y});
+    }
+    if (!r.has_jobs) continue;
+    const XY q = QueueOverTime(r, u);
+    queue.Add({r.name, SeriesKind::kStep, q.x, q.y});
+    double zero = 0;
+    const XY w = WaitCdf(r, 1.0, &zero);
+    wait.Add({r.name, SeriesKind::kStep, w.x, w.y});
+    zeros += fmt::format("{}{}: {:.1f} %", zeros.empty() ? "" : ", ", r.name, 100 * zero);
+    const XY b = BoundedSlowdownCdf(r);
+    bsld.Add({r.name, SeriesKind::kStep, b.x, b.y});
+  }
+  const std::string m4 = fmt::format("M4-reduced to {} time buckets (peaks kept).", kTimeBuckets);
+  if (!alloc.empty()) o += alloc.Note("From each run's resources.csv; " + m4).Render();
+  if (!queue.empty()) o += queue.Note("Jobs submitted and not yet started; " + m4).Render();
+  if (!wait.empty()) o += wait.Note("Waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
+  if (!bsld.empty()) o += bsld.Note("Empirical CDFs, each point exact.").Render();
+  // Mean slowdown by size, grouped bars over the union of classes.
+  std::vector<std::string> names;
+  std::vector<ClassMeans> means;
+  for (const RunOutputs& r : runs) {
+    if (!r.has_jobs) continue;
+    means.push_back(SlowdownBySize(r));
+    if (means.back().names.size() > names.size()) names = means.back().names;
+  }
+  if (!means.empty()) {
+    Plot c("Mean bounded slowdown by job size", {fmt::format("job size ({})", runs[0].units), false, names},
+           {"mean bounded slowdown"});
+    std::size_t k = 0;
+    for (const RunOutputs& r : runs) {
+      if (!r.has_jobs) continue;
+      Series s{r.name, SeriesKind::kBars};
+      for (std::size_t i = 0; i < means[k].mean.size(); ++i) {
+        s.x.push_back(static_cast<double>(i));
+        s.y.push_back(means[k].mean[i]);
+      }
+      c.Add(std::move(s));
+      ++k;
+    }
+    o += c.Note("Size classes by powers of two.").Render();
+  }
+  return o + "</div>\n";
+}
+
+// Per-job wait differences of run k against run 0, joined on job id.
+std::string WaitDifferences(const RunOutputs& a, const RunOutputs& b) {
+  std::unordered_map<double, std::size_t> at;
+  for (std::size_t i = 0; i < a.jobs.size(); ++i)
+    if (!std::isnan(a.jobs.wait[i])) at.emplace(a.jobs.id[i], i);
+  struct Diff {
+    double id, units, wa, wb;
+  };
+  std::vector<Diff> d;
+  std::size_t unmatched = 0;
+  for (std::size_t i = 0; i < b.jobs.size(); ++i) {
+    if (std::isnan(b.jobs.wait[i])) continue;
+    const auto it = at.find(b.jobs.id[i]);
+    if (it == at.end()) {
+      ++unmatched;
+      continue;
+    }
+    d.push_back({b.jobs.id[i], b.jobs.units[i], a.jobs.wait[it->second], b.jobs.wait[i]});
+  }
+  std::string o = fmt::format("<h2>Per-job wait: {} against {}</h2>\n", HtmlEscape(b.name), HtmlEscape(a.name));
+  if (d.empty()) return o + "<p class=\"missing\">No job started in both runs (are they runs of one trace?).</p>\n";
+  std::size_t gained = 0, lost = 0;
+  for (const Diff& x : d) {
+    gained += x.wb < x.wa ? 1 : 0;
+    lost += x.wb > x.wa ? 1 : 0;
+  }
+  o += fmt::format(
+      "<p>{} jobs started in both runs: <span class=\"gain\">{} waited less</span> in {}, <span "
+      "class=\"loss\">{} waited longer</span>, {} waited the same.{}</p>\n",
+      d.size(), gained, HtmlEscape(b.name), lost, d.size() - gained - lost,
+      unmatched ? fmt::format(" {} jobs of {} have no started counterpart in {} and are left out.", unmatched,
+                              HtmlEscape(b.name), HtmlEscape(a.name))
+                : "");
+  // Histogram of the difference in signed decades: who gained or lost how much.
+  static const double kEdges[] = {60, 3600, 86400};
+  const std::vector<std::string> bins = {"≤ −1 d", "−1 d to −1 h", "−1 h to −1 min", "−1 min to 0", "0",
+                                         "0 to 1 min",  "1 min to 1 h", "1 h to 1 d",     "≥ 1 d"};
+  std::vector<double> counts(bins.size(), 0);
+  for (const Diff& x : d) {
+    const double delta = x.wb - x.wa;
+    std::size_t k = 0;
+    while (k < 3 && std::abs(delta) >= kEdges[k]) ++k;
+    counts[delta == 0 ? 4 : delta < 0 ? 3 - k : 5 + k] += 1;
+  }
+  Series s{"jobs", SeriesKind::kBars};
+  for (std::size_t k = 0; k < bins.size(); ++k) {
+    s.x.push_back(static_cast<double>(k));
+    s.y.push_back(counts[k]);
+  }
+  o += "<div class=\"grid-charts\">\n";
+  o += Plot(fmt::format("Wait in {} minus wait in {}", b.name, a.name), {"difference in wait", false, bins},
+            {"jobs"})
+           .Add(std::move(s))
+           .Note("Negative: the job started sooner in " + b.name + " than in " + a.name + ".")
+           .Render(900, 300);
+  o += "</div>\n";
+  auto table = [&](const char* title, bool gains) {
+    std::vector<Diff> sel = d;
+    std::sort(sel.begin(), sel.end(), [&](const Diff& p, const Diff& q) {
+      const double dp = p.wb - p.wa, dq = q.wb - q.wa;
+      return gains ? (dp < dq || (dp == dq && p.id < q.id)) : (dp > dq || (dp == dq && p.id < q.id));
+    });
+    std::string t = fmt::format("<h3>{}</h3><table><tr><th class=\"num\">job id</th><th class=\"num\">size</th>"
+                                "<th class=\"num\">wait in {} (s)</th><th class=\"num\">wait in {} (s)</th>"
+                                "<th class=\"num\">difference (s)</th></tr>\n",
+                                title, HtmlEscape(a.name), HtmlEscape(b.name));
+    for (std::size_t i = 0; i < std::min<std::size_t>(10, sel.size()); ++i) {
+      const Diff& x = sel[i];
+      if ((gains && x.wb >= x.wa) || (!gains && x.wb <= x.wa)) break;
+      t += fmt::format("<tr><td class=\"num\">{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td><td "
+                       "class=\"num\">{}</td><td class=\"num\">{}</td></tr>\n",
+                       FormatMetric(x.id), FormatMetric(x.units), FormatMetric(x.wa), FormatMetric(x.wb),
+                       FormatMetric(x.wb - x.wa));
+    }
+    return t + "</table>\n";
+  };
+  o += table("The 10 jobs that gained most", true);
+  o += table("The 10 jobs that lost most", false);
+  return o;
+}
+
+}  // namespace
+
+std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::string& version) {
+  std::string title = "clustersim comparison:";
+  for (const RunOutputs& r : runs) title += " " + r.name;
+  std::string o = PageStart(title);
+  o += "<h1>" + HtmlEscape(title) + "</h1>\n";
+  o += RunsTable(runs);
+  o += MetricsTable(runs);
+  o += OverlaidCurves(runs);
+  for (std::size_t k = 1; k < runs.size(); ++k)
+    if (runs[0].has_jobs && runs[k].has_jobs) o += WaitDifferences(runs[0], runs[k]);
+  o += PageEnd(version);
+  return o;
+}
+
+Status WriteComparison(const std::vector<std::string>& dirs, const std::string& path, const std::string& version) {
+  std::vector<RunOutputs> runs;
+  for (const std::string& d : dirs) {
+    auto r = LoadRunOutputs(d);
+    if (!r.ok()) return r.status();
+    runs.push_back(r.take());
+  }
+  // Legends need distinct names: of two directories both called "easy", the
+  // later one is named by its path as given.
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    for (std::size_t k = i + 1; k < runs.size(); ++k)
+      if (runs[k].name == runs[i].name) runs[k].name = runs[k].dir;
+  return WriteFileAtomically(path, RenderComparison(runs, version));
+}
+
+}  // namespace clustersim

@@ -1,0 +1,32 @@
+#pragma once
+// CsvTable: the columns of one of clustersim's own output files, read back
+// by name for reports. Output files are written by us, so the reader is
+// small: a header line, comma-separated fields, double quotes with ""
+// escapes. Columns are located by header name, so a report keeps working
+// when columns are added.
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "model/status.h"
+
+namespace clustersim {
+
+struct CsvTable {
+  std::size_t rows = 0;
+  // One entry per requested numeric column: values by row, NaN where the
+  // field is empty or not a number ("inf" reads as infinity).
+  std::vector<std::vector<double>> numbers;
+  // One entry per requested text column.
+  std::vector<std::vector<std::string>> texts;
+};
+
+// Reads `path` and returns the requested columns. A requested column the
+// header lacks is an error naming file and column when `required`, else an
+// all-NaN (or all-empty) column. A row with fewer fields than the header is
+// an error naming file and line.
+Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::string>& numeric,
+                              const std::vector<std::string>& text = {}, bool required = true);
+
+}  // namespace clustersim

@@ -1,0 +1,100 @@
+#include "report/html_page.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "report/svg_plot.h"
+
+namespace clustersim {
+
+std::string PageStart(const std::string& title) {
+  return fmt::format(R"(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{}</title>
+<style>
+body {{ font: 14px/1.45 system-ui, sans-serif; color: #222; margin: 24px auto; max-width: 1600px; padding: 0 16px; }}
+h1 {{ font-size: 22px; margin: 0 0 4px; }} h2 {{ font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; }}
+table {{ border-collapse: collapse; margin: 8px 0; }} td, th {{ padding: 3px 10px; border-bottom: 1px solid #eee; text-align: left; }}
+td.num, th.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+td[title] {{ text-decoration: underline dotted #999; cursor: help; }}
+.grid-charts {{ display: flex; flex-wrap: wrap; gap: 8px 24px; }}
+figure.chart-box {{ margin: 0; }} figcaption {{ max-width: 760px; color: #555; font-size: 12.5px; }}
+svg.chart {{ font: 11px system-ui, sans-serif; background: #fff; }}
+svg .grid {{ stroke: #e6e6e6; }} svg .frame {{ stroke: #444; }} svg .tick {{ fill: #444; }}
+svg .chart-title {{ font-size: 13px; font-weight: 600; }} svg .axis-label {{ font-size: 12px; fill: #222; }}
+svg .legend text {{ cursor: pointer; }}
+.note {{ color: #555; }} .missing {{ color: #a33; }} .gain {{ color: #1a7f37; }} .loss {{ color: #b42318; }}
+dl.defs dt {{ font-weight: 600; }} dl.defs dd {{ margin: 0 0 6px 16px; color: #444; }}
+</style></head><body>
+)",
+                     HtmlEscape(title));
+}
+
+std::string PageEnd(const std::string& version) {
+  // The only script: clicking a legend entry hides or shows its series. The
+  // page reads the same without it.
+  return fmt::format(R"(<p class="note">Written by clustersim {}. Every chart is inline SVG; the page needs no network.</p>
+<script>
+document.querySelectorAll('svg.chart').forEach(function (svg) {{
+  var series = svg.querySelectorAll('.series');
+  svg.querySelectorAll('.legend text').forEach(function (label, i) {{
+    label.addEventListener('click', function () {{
+      var s = series[i];
+      if (s) s.style.display = s.style.display === 'none' ? '' : 'none';
+    }});
+  }});
+}});
+</script>
+</body></html>
+)",
+                     HtmlEscape(version));
+}
+
+const std::vector<Metric>& SummaryMetrics() {
+  static const std::vector<Metric> m = {
+      {"jobs loaded", "/counts/loaded", "=jobs read from the trace after the input rules", ""},
+      {"completed", "/counts/completed", "=jobs that ran to their end", ""},
+      {"killed at limit", "/counts/killed_at_limit", "killed_at_limit.run_time_cut_s", ""},
+      {"rejected", "/counts/rejected", "=jobs larger than the machine, never started", ""},
+      {"unfinished", "/counts/unfinished", "=jobs waiting or running when the run stopped (--max_time)", ""},
+      {"backfilled", "/counts/backfilled", "=jobs started ahead of an earlier-queued job", ""},
+      {"makespan", "/makespan", "makespan", "s"},
+      {"mean wait", "/mean_waiting_time", "wait", "s"},
+      {"max wait", "/max_waiting_time", "wait", "s"},
+      {"mean turnaround", "/mean_turnaround_time", "turnaround", "s"},
+      {"mean bounded slowdown", "/mean_bounded_slowdown", "bounded_slowdown", ""},
+      {"max bounded slowdown", "/max_bounded_slowdown", "bounded_slowdown", ""},
+      {"mean slowdown", "/mean_slowdown", "slowdown", ""},
+      {"utilisation", "/utilisation/makespan", "utilisation.makespan", ""},
+      {"queue length, time-weighted mean", "/queue_length/mean_time_weighted", "queue_length.mean_time_weighted",
+       ""},
+      {"queue length, peak", "/queue_length/peak", "queue_length.peak", ""},
+      {"energy", "/consumed_joules", "=IT energy of the run (cluster runs; -1 when not modelled)", "J"},
+  };
+  return m;
+}
+
+double MetricValue(const nlohmann::json& summary, const Metric& m) {
+  const nlohmann::json::json_pointer p(m.path);
+  if (!summary.contains(p)) return std::nan("");
+  const nlohmann::json& v = summary.at(p);
+  return v.is_number() ? v.get<double>() : std::nan("");
+}
+
+std::string MetricDefinition(const nlohmann::json& summary, const Metric& m) {
+  if (m.definition[0] == '=') return m.definition + 1;
+  if (summary.contains("definitions") && summary["definitions"].contains(m.definition) &&
+      summary["definitions"][m.definition].is_string())
+    return summary["definitions"][m.definition].get<std::string>();
+  return "";
+}
+
+std::string FormatMetric(double v) {
+  if (std::isnan(v)) return "n/a";
+  if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+  return fmt::format("{:.4g}", v);
+}
+
+}  // namespace clustersim

@@ -1,0 +1,30 @@
+#pragma once
+// The frame shared by report.html and compare.html: one self-contained page
+// (inline CSS, inline SVG, a few lines of optional script; nothing fetched),
+// and the summary metrics both pages tabulate, with their definitions taken
+// from the run's own summary.json.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace clustersim {
+
+std::string PageStart(const std::string& title);
+// Closes the page; the footer names the generator's version.
+std::string PageEnd(const std::string& version);
+
+struct Metric {
+  const char* label;
+  const char* path;        // JSON pointer into summary.json
+  const char* definition;  // key in summary.json "definitions", or a fixed text after "="
+  const char* unit;
+};
+const std::vector<Metric>& SummaryMetrics();
+double MetricValue(const nlohmann::json& summary, const Metric& m);  // NaN when absent
+std::string MetricDefinition(const nlohmann::json& summary, const Metric& m);
+// A summary value as text: integers whole, others to 4 significant digits.
+std::string FormatMetric(double v);
+
+}  // namespace clustersim

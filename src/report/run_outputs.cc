@@ -1,0 +1,134 @@
+#include "report/run_outputs.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "report/csv_table.h"
+
+namespace clustersim {
+namespace {
+
+namespace fs = std::filesystem;
+
+Result<nlohmann::json> ReadJson(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Error(fmt::format("{}: cannot open", path));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return Status::Error(fmt::format("{}: not a JSON object", path));
+  return j;
+}
+
+// The timeseries columns a report draws (docs/energy.md names them all).
+const std::vector<std::string> kSeriesColumns = {
+    "it_power_w",    "it_power_avg_w",  "facility_power_w", "cpu_power_w",     "gpu_power_w",
+    "mean_cpu_cap_w", "mean_gpu_cap_w", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
+    "gpu_temp_mean_c", "ambient_c"};
+
+}  // namespace
+
+const std::vector<double>* RunOutputs::TimeseriesColumn(const std::string& name) const {
+  for (const auto& [n, v] : ts)
+    if (n == name) return &v;
+  return nullptr;
+}
+
+Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
+  RunOutputs r;
+  r.dir = dir;
+  r.name = fs::path(dir).lexically_normal().filename().string();
+  if (r.name.empty()) r.name = fs::path(dir).lexically_normal().parent_path().filename().string();
+  const fs::path d(dir);
+  if (!fs::is_directory(d)) return Status::Error(fmt::format("{}: not a directory", dir));
+  if (!fs::exists(d / "summary.json"))
+    return Status::Error(fmt::format("{}: no summary.json here: not a clustersim output directory (write one with "
+                                     "clustersim simulate TRACE -o {})",
+                                     dir, dir));
+  auto summary = ReadJson((d / "summary.json").string());
+  if (!summary.ok()) return summary.status();
+  r.summary = summary.take();
+  const nlohmann::json& s = r.summary;
+  if (s.contains("config") && s["config"].contains("capacity") && s["config"]["capacity"].is_number())
+    r.capacity = s["config"]["capacity"].get<double>();
+  if (s.contains("definitions") && s["definitions"].contains("units") && s["definitions"]["units"].is_string())
+    r.units = s["definitions"]["units"].get<std::string>();
+  if (r.units.empty()) r.units = "units";
+  if (s.contains("first_submit_time") && s["first_submit_time"].is_number())
+    r.origin = s["first_submit_time"].get<double>();
+  if (fs::exists(d / "timing.json")) {
+    auto t = ReadJson((d / "timing.json").string());
+    if (t.ok() && t.value().contains("wall_time_s") && t.value()["wall_time_s"].is_number())
+      r.wall_time_s = t.value()["wall_time_s"].get<double>();
+  }
+
+  if (fs::exists(d / "jobs.csv")) {
+    auto t = ReadCsvTable((d / "jobs.csv").string(),
+                          {"job_id", "submission_time", "starting_time", "finish_time", "waiting_time",
+                           "bounded_slowdown", "requested_number_of_resources", "power_slowdown"},
+                          {"status"}, /*required=*/false);
+    if (!t.ok()) return t.status();
+    CsvTable& c = t.value();
+    if (std::isnan(c.numbers[0].empty() ? 0.0 : c.numbers[0][0]) && c.rows > 0)
+      return Status::Error(fmt::format("{}/jobs.csv: no job_id column", dir));
+    JobColumns& j = r.jobs;
+    for (std::size_t i = 0; i < c.rows; ++i) {
+      // Jobs the run never admitted have no place in time-based charts.
+      const std::string& st = c.texts[0][i];
+      if (st == "rejected" || st == "not_submitted") continue;
+      j.id.push_back(c.numbers[0][i]);
+      j.submit.push_back(c.numbers[1][i] - r.origin);
+      j.start.push_back(c.numbers[2][i] - r.origin);
+      j.end.push_back(c.numbers[3][i] - r.origin);
+      j.wait.push_back(c.numbers[4][i]);
+      j.bsld.push_back(c.numbers[5][i]);
+      j.units.push_back(c.numbers[6][i]);
+      j.power_slowdown.push_back(c.numbers[7][i]);
+    }
+    r.has_jobs = true;
+  } else {
+    r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
+  }
+
+  if (fs::exists(d / "resources.csv")) {
+    auto t = ReadCsvTable((d / "resources.csv").string(), {"time", "allocated_nodes"});
+    if (!t.ok()) return t.status();
+    r.res_time = std::move(t.value().numbers[0]);
+    // Cluster runs start their resource trace at 0, before the first submit:
+    // time then counts from the earlier of the two (in every chart alike).
+    if (!r.res_time.empty() && r.res_time.front() < r.origin) {
+      const double shift = r.origin - r.res_time.front();
+      r.origin -= shift;
+      for (std::vector<double>* col : {&r.jobs.submit, &r.jobs.start, &r.jobs.end})
+        for (double& x : *col) x += shift;
+    }
+    r.res_allocated = std::move(t.value().numbers[1]);
+    for (double& x : r.res_time) x -= r.origin;
+    r.has_resources = true;
+  } else {
+    r.missing.push_back("resources.csv (allocation and utilisation over time)");
+  }
+
+  if (fs::exists(d / "timeseries.csv")) {
+    std::vector<std::string> cols = {"time"};
+    cols.insert(cols.end(), kSeriesColumns.begin(), kSeriesColumns.end());
+    auto t = ReadCsvTable((d / "timeseries.csv").string(), cols, {}, /*required=*/false);
+    if (!t.ok()) return t.status();
+    r.ts_time = std::move(t.value().numbers[0]);
+    for (double& x : r.ts_time) x -= r.origin;
+    for (std::size_t k = 0; k < kSeriesColumns.size(); ++k) {
+      std::vector<double>& v = t.value().numbers[k + 1];
+      bool any = false;
+      for (const double x : v) any = any || !std::isnan(x);
+      if (any) r.ts.emplace_back(kSeriesColumns[k], std::move(v));
+    }
+    r.has_timeseries = true;
+  }
+  return r;
+}
+
+}  // namespace clustersim

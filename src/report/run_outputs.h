@@ -1,0 +1,51 @@
+#pragma once
+// RunOutputs: what a report needs from one output directory, read back from
+// the files a run wrote (summary.json, timing.json, jobs.csv,
+// resources.csv and, for cluster runs, timeseries.csv and nodes.csv).
+// Reports are rebuilt from files rather than from the engine's memory so
+// that `clustersim report DIR` and `compare` work on any earlier run, and
+// `--report` shows exactly what the files say.
+//
+// Only summary.json is required; each missing file is named in `missing`
+// with the charts it would have fed, and the report says so.
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/status.h"
+
+namespace clustersim {
+
+// Per job, in jobs.csv order; NaN where a value does not apply (a job that
+// never started has no start, wait or slowdown).
+struct JobColumns {
+  std::vector<double> id, submit, start, end, wait, bsld, units, power_slowdown;
+  std::size_t size() const { return id.size(); }
+};
+
+struct RunOutputs {
+  std::string dir;   // as given
+  std::string name;  // the directory's last component, for legends
+  nlohmann::json summary;
+  double wall_time_s = -1;  // timing.json, -1 if absent
+  double capacity = 0;      // config.capacity
+  std::string units;        // "processors", "nodes", ... (definitions.units)
+  double origin = 0;        // first_submit_time (or the resource trace's start if earlier): time 0 of the charts
+
+  bool has_jobs = false;
+  JobColumns jobs;
+  bool has_resources = false;
+  std::vector<double> res_time, res_allocated;  // a step function
+  bool has_timeseries = false;
+  std::vector<double> ts_time;
+  std::vector<std::pair<std::string, std::vector<double>>> ts;  // column name -> values
+  std::vector<std::string> missing;  // "jobs.csv (wait and slowdown charts)"
+
+  const std::vector<double>* TimeseriesColumn(const std::string& name) const;
+};
+
+Result<RunOutputs> LoadRunOutputs(const std::string& dir);
+
+}  // namespace clustersim

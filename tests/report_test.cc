@@ -1,0 +1,223 @@
+// The report's building blocks (reductions, CSV reading, SVG charts) and the
+// run and comparison pages on hand-made output directories whose curves
+// and counts are computed by hand below.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <regex>
+
+#include "report/compare_report.h"
+#include "report/csv_table.h"
+#include "report/downsample.h"
+#include "report/run_outputs.h"
+#include "report/run_report.h"
+#include "report/run_series.h"
+#include "report/svg_plot.h"
+#include "test_util.h"
+
+namespace clustersim {
+namespace {
+
+void Write(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+// The value of attribute `attr` on the series named `name` in `html`.
+std::string SeriesAttr(const std::string& html, const std::string& name, const std::string& attr) {
+  const std::regex re("data-name=\"" + name + "\" data-points=\"([0-9]+)\"[^>]*?" +
+                      (attr == "d" ? std::string("d=\"([^\"]*)\"") : std::string("()")));
+  std::smatch m;
+  if (!std::regex_search(html, m, re)) return "";
+  return attr == "d" ? m[2].str() : m[1].str();
+}
+
+TEST(ReduceM4, KeepsEverySpikeAndBothEnds) {
+  std::vector<double> x, y;
+  for (int i = 0; i < 100000; ++i) {
+    x.push_back(i);
+    y.push_back(i % 1000 == 0 ? 0 : 50);  // a dip every 1,000 points
+  }
+  y[77777] = 1000;  // one spike
+  const XY r = ReduceM4(x, y, 100);
+  ASSERT_LE(r.x.size(), 400u);
+  EXPECT_EQ(r.x.front(), 0);
+  EXPECT_EQ(r.x.back(), 99999);
+  EXPECT_NE(std::find(r.y.begin(), r.y.end(), 1000.0), r.y.end());
+  std::size_t dips = 0;
+  for (const double v : r.y) dips += v == 0 ? 1 : 0;
+  EXPECT_EQ(dips, 100u);  // every dip survives: one per bucket of 1,000
+  EXPECT_TRUE(std::is_sorted(r.x.begin(), r.x.end()));
+}
+
+TEST(ReduceM4, ShortSeriesComeBackWhole) {
+  const XY r = ReduceM4({1, 2, 3}, {5, 6, 7}, 10);
+  EXPECT_EQ(r.x, (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(r.y, (std::vector<double>{5, 6, 7}));
+}
+
+TEST(EmpiricalCdf, ExactPointsWithTiesAndNaN) {
+  const XY c = EmpiricalCdf({3, 0, std::nan(""), 1, 0, 2}, 100);
+  EXPECT_EQ(c.x, (std::vector<double>{0, 1, 2, 3}));
+  EXPECT_EQ(c.y, (std::vector<double>{0.4, 0.6, 0.8, 1.0}));
+  std::vector<double> many;
+  for (int i = 1; i <= 1000; ++i) many.push_back(i);
+  const XY d = EmpiricalCdf(many, 11);
+  ASSERT_EQ(d.x.size(), 11u);
+  EXPECT_EQ(d.x.front(), 1);
+  EXPECT_EQ(d.x.back(), 1000);
+  EXPECT_DOUBLE_EQ(d.y[5], d.x[5] / 1000);  // each kept point is exact
+}
+
+TEST(BucketMeans, AveragesAStepFunctionOverBuckets) {
+  // 2 on [0, 10), 4 on [10, 20): four buckets of 5.
+  EXPECT_EQ(BucketMeans({0, 10}, {2, 4}, 0, 20, 4), (std::vector<double>{2, 2, 4, 4}));
+  // 1 on [0, 5) then 0, over two buckets of 5 and of 4 (a bucket split).
+  EXPECT_EQ(BucketMeans({0, 5}, {1, 0}, 0, 10, 2), (std::vector<double>{1, 0}));
+  const std::vector<double> m = BucketMeans({0, 6}, {1, 0}, 0, 8, 2);
+  EXPECT_DOUBLE_EQ(m[0], 1);
+  EXPECT_DOUBLE_EQ(m[1], 0.5);
+}
+
+TEST(CsvTable, ReadsColumnsByNameWithQuotes) {
+  const auto dir = test::ScratchDir("csv_table");
+  Write(dir / "a.csv", "x,name,y\n1,\"a, \"\"b\"\"\",inf\n,plain,2.5\n");
+  auto t = ReadCsvTable((dir / "a.csv").string(), {"y", "x"}, {"name"});
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t.value().rows, 2u);
+  EXPECT_TRUE(std::isinf(t.value().numbers[0][0]));
+  EXPECT_EQ(t.value().numbers[0][1], 2.5);
+  EXPECT_EQ(t.value().numbers[1][0], 1);
+  EXPECT_TRUE(std::isnan(t.value().numbers[1][1]));
+  EXPECT_EQ(t.value().texts[0][0], "a, \"b\"");
+  auto missing = ReadCsvTable((dir / "a.csv").string(), {"z"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(), (dir / "a.csv").string() + ":1: no column 'z'");
+  Write(dir / "short.csv", "x,y\n1,2\n3\n");
+  auto bad = ReadCsvTable((dir / "short.csv").string(), {"x"});
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), (dir / "short.csv").string() + ":3: 1 fields, the header has 2");
+}
+
+TEST(Plot, RendersSeriesAxesAndEscapes) {
+  Plot p("Waits <&>", {"wait (s)", true}, {"fraction"});
+  p.Add({"a<b", SeriesKind::kStep, {0, 1, 10, 100}, {0.1, 0.5, 0.9, 1}});  // 0 is not drawable on a log axis
+  p.Add({"bars", SeriesKind::kLine, {1, 1000}, {0, 1}});
+  const std::string svg = p.Note("note & more").Render();
+  EXPECT_NE(svg.find("data-series=\"2\""), std::string::npos);
+  EXPECT_EQ(SeriesAttr(svg, "a&lt;b", "points"), "3");
+  EXPECT_EQ(SeriesAttr(svg, "bars", "points"), "2");
+  EXPECT_NE(svg.find("Waits &lt;&amp;&gt;"), std::string::npos);
+  EXPECT_NE(svg.find("<figcaption>note &amp; more</figcaption>"), std::string::npos);
+  EXPECT_NE(svg.find("class=\"axis-label x\""), std::string::npos);
+  // Decade ticks from 1 to 1000 on the log axis.
+  for (const char* t : {">1<", ">10<", ">100<", ">1000<"}) EXPECT_NE(svg.find(t), std::string::npos) << t;
+}
+
+TEST(ShortNumber, ReadableMagnitudes) {
+  EXPECT_EQ(ShortNumber(12500), "12.5k");
+  EXPECT_EQ(ShortNumber(0.5), "0.5");
+  EXPECT_EQ(ShortNumber(2048000), "2048k");
+  EXPECT_EQ(ShortNumber(3.2e7), "32M");
+  EXPECT_EQ(ShortNumber(100), "100");
+}
+
+// Three jobs on a 4-unit machine, submitted at 0, 0, 10:
+//   job 1: 2 units, start 0, end 5     wait 0   bsld max(1, 5/10) = 1
+//   job 2: 4 units, start 5, end 20    wait 5   bsld 20/15
+//   job 3: 1 unit,  start 20, end 40   wait 10  bsld 30/20 = 1.5
+// Queue: 1 waiting from 0 to 5, none 5-10, 1 from 10 to 20, then none.
+void WriteRun(const std::filesystem::path& dir, double wait3) {
+  std::filesystem::create_directories(dir);
+  Write(dir / "summary.json",
+        R"({"config": {"capacity": 4, "input": "toy.csv", "mode": "simulation", "policy": "fcfs", "compat": "none",
+            "seed": 0}, "definitions": {"units": "nodes", "wait": "begin - submit"}, "first_submit_time": 0,
+            "mean_waiting_time": )" +
+            std::to_string((5 + wait3) / 3) + R"(, "counts": {"loaded": 3, "completed": 3}, "consumed_joules": -1})");
+  const double s3 = 10 + wait3;
+  Write(dir / "jobs.csv",
+        "job_id,submission_time,starting_time,finish_time,waiting_time,bounded_slowdown,"
+        "requested_number_of_resources,status\n"
+        "1,0,0,5,0,1,2,completed\n"
+        "2,0,5,20,5,1.3333333333333333,4,completed\n"
+        "3,10," + std::to_string(s3) + "," + std::to_string(s3 + 20) + "," + std::to_string(wait3) + "," +
+            std::to_string((wait3 + 20) / 20) + ",1,completed\n"
+        "4,50,,,,,1,not_submitted\n");
+  Write(dir / "resources.csv", "time,free_nodes,allocated_nodes\n0,4,0\n0,2,2\n5,0,4\n20,4,0\n20,3,1\n40,4,0\n");
+}
+
+TEST(RunReport, HandComputedCurvesAndClasses) {
+  const auto dir = test::ScratchDir("run_report") / "toy";
+  WriteRun(dir, 10);
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r.value().jobs.size(), 3u);  // the job not submitted is not drawn
+  const TimeUnit u = TimeUnitFor(RunSpan(r.value()));
+  EXPECT_EQ(u.name, "s");
+  const XY q = QueueOverTime(r.value(), u);
+  EXPECT_EQ(q.x, (std::vector<double>{0, 5, 10, 20}));
+  EXPECT_EQ(q.y, (std::vector<double>{1, 0, 1, 0}));
+  const XY a = AllocatedOverTime(r.value(), u);  // several rows at one instant: the last holds
+  EXPECT_EQ(a.x, (std::vector<double>{0, 5, 20, 40}));
+  EXPECT_EQ(a.y, (std::vector<double>{2, 4, 1, 0}));
+  const XY util = UtilisationMeans(r.value(), u, 4);  // buckets of 10 s over [0, 40)
+  EXPECT_EQ(util.y, (std::vector<double>{75, 100, 25, 25}));
+  const ClassMeans by_size = SlowdownBySize(r.value());
+  EXPECT_EQ(by_size.names, (std::vector<std::string>{"1", "2", "3-4"}));
+  EXPECT_DOUBLE_EQ(by_size.mean[0], 1.5);
+  EXPECT_DOUBLE_EQ(by_size.mean[1], 1);
+  EXPECT_DOUBLE_EQ(by_size.mean[2], 4.0 / 3);
+  double below = 0;
+  const XY w = WaitCdf(r.value(), 1.0, &below);
+  EXPECT_DOUBLE_EQ(below, 1.0 / 3);
+  EXPECT_EQ(w.x, (std::vector<double>{1, 5, 10}));
+
+  const std::string html = RenderRunReport(r.value(), "9.9.9");
+  EXPECT_NE(html.find("<title>clustersim report: toy</title>"), std::string::npos);
+  EXPECT_NE(html.find("9.9.9"), std::string::npos);
+  EXPECT_NE(html.find("title=\"begin - submit\">mean wait"), std::string::npos);  // the definition on hover
+  EXPECT_EQ(html.find(">energy<"), std::string::npos);  // -1 J: not modelled, not shown
+  EXPECT_EQ(SeriesAttr(html, "waiting jobs", "points"), "4");
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no URL but the SVG namespace
+  EXPECT_EQ(html.find("https://"), std::string::npos);
+  EXPECT_EQ(html.find("Power, caps"), std::string::npos);  // no timeseries.csv, no power section
+
+  std::filesystem::remove(dir / "resources.csv");
+  auto partial = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(partial.ok());
+  const std::string p = RenderRunReport(partial.value(), "9.9.9");
+  EXPECT_NE(p.find("Not in this directory: resources.csv"), std::string::npos);
+  EXPECT_EQ(p.find("Allocated nodes"), std::string::npos);
+}
+
+TEST(RunReport, RefusesADirectoryWithoutSummary) {
+  const auto dir = test::ScratchDir("run_report_empty");
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("no summary.json here: not a clustersim output directory"),
+            std::string::npos);
+}
+
+TEST(Comparison, MetricsAndPerJobWaits) {
+  const auto root = test::ScratchDir("comparison");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 0);  // job 3 starts at submit in b: it gains 10 s, the others are the same
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  const std::string html = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(html.find("3 jobs started in both runs: <span class=\"gain\">1 waited less</span> in b, "
+                      "<span class=\"loss\">0 waited longer</span>, 2 waited the same."),
+            std::string::npos);
+  // mean wait 5 in a, 5/3 in b: difference -3.333, ratio 0.3333.
+  EXPECT_NE(html.find("<td class=\"num\">5</td><td class=\"num\">1.667</td><td class=\"num\">-3.333</td>"
+                      "<td class=\"num\">0.3333</td>"),
+            std::string::npos);
+  EXPECT_EQ(SeriesAttr(html, "a", "points"), "4");  // the queue curves, one per run
+  EXPECT_NE(html.find("<td class=\"num\">3</td><td class=\"num\">1</td><td class=\"num\">10</td>"
+                      "<td class=\"num\">0</td><td class=\"num\">-10</td>"),
+            std::string::npos);  // job 3 heads the gainers
+}
+
+}  // namespace
+}  // namespace clustersim
