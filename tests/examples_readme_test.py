@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs every command of examples/README.md as written.
+"""Runs every command of examples/README.md as written, and every example of
+`clustersim --help` and `simulator --help` that uses the files in examples/.
 
 Usage: examples_readme_test.py BINARY_DIR REPO_ROOT
 
@@ -31,12 +32,43 @@ def commands(readme):
     return out
 
 
+def help_examples(bindir):
+    """The example lines of both front ends' --help that use examples/."""
+    out = []
+    for prog in ("clustersim", "simulator"):
+        text = subprocess.run([os.path.join(bindir, prog), "--help"], capture_output=True, text=True).stdout
+        lines, inside = text.splitlines(), False
+        joined = []
+        for line in lines:
+            if line.startswith("Examples"):
+                inside = True
+                continue
+            if inside and not line.startswith("  "):
+                inside = False
+            if not inside:
+                continue
+            if joined and joined[-1].endswith("\\"):
+                joined[-1] = joined[-1][:-1] + " " + line.strip()
+            else:
+                joined.append(line.strip())
+        for cmd in joined:
+            cmd = re.split(r"\s{2,}[#(]", cmd)[0].strip()  # drop trailing "  # ..." and "  (...)" remarks
+            if "examples/" in cmd:
+                out.append(cmd)
+    return out
+
+
 def main():
     bindir, root = (os.path.abspath(a) for a in sys.argv[1:3])
     cmds = commands(os.path.join(root, "examples", "README.md"))
     if len(cmds) < 5:
         print(f"FAIL: examples/README.md has {len(cmds)} commands; expected the documented set")
         return 1
+    helps = help_examples(bindir)
+    if len(helps) < 8:
+        print(f"FAIL: --help shows {len(helps)} examples using examples/: {helps}")
+        return 1
+    cmds += helps
     work = tempfile.mkdtemp(prefix="clustersim_examples_")
     try:
         os.symlink(os.path.join(root, "examples"), os.path.join(work, "examples"))

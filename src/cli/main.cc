@@ -23,19 +23,18 @@
 namespace {
 
 constexpr const char* kExamples = R"(
-Examples:
-  clustersim simulate ../shared/traces/KTH-SP2-1996-2.1-cln.swf.gz -o out/kth
-  clustersim simulate jobs.csv --total_nodes 100 --run_time_mode limit --backfill conservative
-  clustersim simulate trace.swf --compat dr_evt --check
-  clustersim simulate jobs.csv -n 100 --run_time_mode distribution --run_time_distribution lognormal \
-      --run_time_scale 0.75 --run_time_stddev 0.5 --seed 7
-  clustersim replay trace.csv --total_nodes 100
-  clustersim simulate trace.swf --config run.toml   (run.toml: lines such as  backfill = "conservative")
+Examples (the files are in the repository's examples/; examples/README.md runs each, tested):
+  clustersim simulate examples/jobs.csv --total_nodes 32 --backfill easy --report -o out/ex-easy
+  clustersim simulate examples/jobs.csv -n 32 --run_time_mode limit --backfill conservative -o out/ex-limit
+  clustersim simulate examples/small.swf --compat dr_evt --check -o out/ex-swf
+  clustersim simulate examples/jobs.csv -n 32 --run_time_mode distribution --run_time_distribution lognormal \
+      --run_time_scale 0.75 --run_time_stddev 0.5 --seed 7 -o out/ex-lognormal
+  clustersim replay examples/history.csv --total_nodes 32 --report -o out/ex-replay
+  clustersim simulate examples/small.swf --config examples/run.toml -o out/ex-config   (keys: long option names)
+  clustersim compare out/ex-easy out/ex-limit -o out/ex-compare.html
+  clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --gpu-cap profile=eco:70% -o out/ex-eco
   clustersim generate -o trace.jsonl --seed 7 --horizon 2d   (a synthetic JSONL workload trace)
-  clustersim simulate examples/ai-day.jsonl --cluster examples/cluster.yaml --gpu-cap profile=eco:70%
-  clustersim simulate examples/kth-excerpt.swf --backfill easy --report -o out/easy   (out/easy/report.html)
-  clustersim compare out/easy out/conservative -o out/compare.html
-  More, each tested: examples/README.md
+  clustersim simulate ../shared/traces/KTH-SP2-1996-2.1-cln.swf.gz --report -o out/kth
 )";
 
 constexpr const char* kUsage =

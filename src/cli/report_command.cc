@@ -40,7 +40,7 @@ int RunReportCommand(int argc, char** argv, std::ostream& out, std::ostream& err
 The page is one self-contained file (inline SVG, no network). Charts whose input file the run did not write
 (--outputs) are left out and the page says so.
 Example:
-  clustersim simulate examples/kth-excerpt.swf --backfill easy -o out/easy
+  clustersim simulate examples/small.swf --backfill easy -o out/easy
   clustersim report out/easy          # writes out/easy/report.html
 )");
   std::string dir, path;
@@ -62,8 +62,8 @@ int RunCompareCommand(int argc, char** argv, std::ostream& out, std::ostream& er
 The first directory is the baseline: differences and ratios are against it, and the per-job wait comparison
 joins every other run to it on job id.
 Example:
-  clustersim simulate examples/kth-excerpt.swf --backfill easy -o out/easy
-  clustersim simulate examples/kth-excerpt.swf --backfill conservative -o out/conservative
+  clustersim simulate examples/small.swf --backfill easy -o out/easy
+  clustersim simulate examples/small.swf --backfill conservative -o out/conservative
   clustersim compare out/easy out/conservative -o out/compare.html
 )");
   std::vector<std::string> dirs;

@@ -15,11 +15,11 @@
 namespace {
 
 constexpr const char* kExamples = R"(
-Examples (dr_evt's command lines):
-  simulator trace.csv --total_nodes 100                      # replay: trace has begin_time
-  simulator jobs.csv --total_nodes 100 --run_time_mode limit
-  simulator jobs_with_duration.csv --total_nodes 100 --run_time_mode actual
-  simulator jobs.csv --total_nodes 100 --run_time_mode distribution \
+Examples (dr_evt's command lines; the files are in the repository's examples/):
+  simulator examples/history.csv --total_nodes 32 -z UTC     # replay: the trace has begin_time
+  simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode limit
+  simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode actual
+  simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode distribution \
       --run_time_distribution normal --run_time_scale 0.8 --run_time_stddev 0.2
 Outputs, in the current directory: <input stem>_sim.csv (the schedule; simulation only, a replay's
 would repeat the input) and <stem>_sim_resources.csv (the resource trace).

@@ -4,6 +4,7 @@
 
 #include "io/file_reader.h"
 #include "io/number_parse.h"
+#include "io/text_lines.h"
 #include "io/timestamp.h"
 
 namespace clustersim {
@@ -27,15 +28,12 @@ Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std:
   auto parser = TimestampParser::Create(timezone);
   if (!parser.ok()) return parser.status();
   CapacitySchedule out;
-  std::int64_t line_no = 0;
   bool first = true;
-  while (!text.empty()) {
-    const std::size_t nl = text.find('\n');
-    const std::string_view line = Trim(text.substr(0, nl));
-    text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
-    ++line_no;
+  LineCursor lines(text);
+  for (std::string_view raw; lines.Next(&raw);) {
+    const std::string_view line = Trim(raw);
     if (line.empty() || line.front() == '#') continue;
-    const std::string where = fmt::format("{}:{}", name, line_no);
+    const std::string where = fmt::format("{}:{}", name, lines.line_number());
     const std::size_t comma = line.find(',');
     if (comma == std::string_view::npos || line.find(',', comma + 1) != std::string_view::npos)
       return Status::Error(where + ": expected two fields, time,total_nodes");
@@ -63,6 +61,7 @@ Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std:
       return Status::Error(where + ": time_not_increasing: change times must strictly increase");
     out.push_back({pt.t, units});
   }
+  if (!lines.ok()) return Status::Error(lines.Error(name));
   if (out.empty()) return Status::Error(name + ": no change points (expected rows time,total_nodes)");
   return out;
 }

@@ -7,6 +7,7 @@
 
 #include "io/file_reader.h"
 #include "io/number_parse.h"
+#include "io/text_lines.h"
 
 namespace clustersim {
 
@@ -37,15 +38,13 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
   const std::filesystem::path dir = std::filesystem::path(list_path).parent_path();
   LoadedTrace out;
   std::map<std::string, int> queues;
-  std::int64_t rows = 0, line_no = 0, files = 0;
+  std::int64_t rows = 0, files = 0;
   std::string previous;
   SimTime previous_last = kNoTime;
-  std::string_view rest = text.value();
-  while (!rest.empty()) {
-    const std::size_t nl = rest.find('\n');
-    std::string_view line = Trim(rest.substr(0, nl));
-    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    ++line_no;
+  LineCursor lines(text.value());
+  for (std::string_view raw; lines.Next(&raw);) {
+    const std::int64_t line_no = lines.line_number();
+    const std::string_view line = Trim(raw);
     if (line.empty() || line.front() == '#') continue;
     std::string path(line);
     std::error_code ec;
@@ -95,6 +94,7 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
     rows += n;
     ++files;
   }
+  if (!lines.ok()) return Status::Error(lines.Error(list_path));
   if (files == 0) return Status::Error(list_path + ": the list names no trace files");
   return out;
 }

@@ -14,7 +14,8 @@ XY ReduceM4(const std::vector<double>& x, const std::vector<double>& y, std::siz
   std::size_t i = 0;
   while (i < n) {
     // The bucket of point i; every point up to the bucket's right edge joins it.
-    const std::size_t b = width > 0 ? std::min(buckets - 1, static_cast<std::size_t>((x[i] - x0) / width)) : 0;
+    // (All x equal: one bucket.)
+    const std::size_t b = width > 0 ? std::min(buckets - 1, static_cast<std::size_t>((x[i] - x0) / width)) : buckets - 1;
     const double edge = b + 1 == buckets ? x1 : x0 + width * static_cast<double>(b + 1);
     std::size_t j = i, lo = i, hi = i;
     while (j < n && (x[j] < edge || (b + 1 == buckets))) {

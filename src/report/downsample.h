@@ -19,14 +19,15 @@ struct XY {
   std::vector<double> x, y;
 };
 
-// `x` sorted ascending. Series with at most 4 * buckets points come back whole.
+// `x` sorted ascending and finite (LoadRunOutputs drops rows without a
+// time). Series with at most 4 * buckets points come back whole.
 XY ReduceM4(const std::vector<double>& x, const std::vector<double>& y, std::size_t buckets);
 
 // Sorts `values` (NaN dropped) and keeps at most `points` CDF points.
 XY EmpiricalCdf(std::vector<double> values, std::size_t points);
 
 // Step function: value v[i] holds on [t[i], t[i+1]) (the last until t1; before
-// t[0] it is 0). Returns the mean value in each of `buckets` equal
+// t[0] it is 0); `t` sorted and finite. Returns the mean value in each of `buckets` equal
 // intervals of [t0, t1).
 std::vector<double> BucketMeans(const std::vector<double>& t, const std::vector<double>& v, double t0, double t1,
                                 std::size_t buckets);

@@ -97,7 +97,13 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (fs::exists(d / "resources.csv")) {
     auto t = ReadCsvTable((d / "resources.csv").string(), {"time", "allocated_nodes"});
     if (!t.ok()) return t.status();
-    r.res_time = std::move(t.value().numbers[0]);
+    // Rows without a time or a value (a hand-edited file) cannot be placed: dropped.
+    for (std::size_t i = 0; i < t.value().rows; ++i) {
+      const double time = t.value().numbers[0][i], alloc = t.value().numbers[1][i];
+      if (!std::isfinite(time) || !std::isfinite(alloc)) continue;
+      r.res_time.push_back(time);
+      r.res_allocated.push_back(alloc);
+    }
     // Cluster runs start their resource trace at 0, before the first submit:
     // time then counts from the earlier of the two (in every chart alike).
     if (!r.res_time.empty() && r.res_time.front() < r.origin) {
@@ -106,7 +112,6 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       for (std::vector<double>* col : {&r.jobs.submit, &r.jobs.start, &r.jobs.end})
         for (double& x : *col) x += shift;
     }
-    r.res_allocated = std::move(t.value().numbers[1]);
     for (double& x : r.res_time) x -= r.origin;
     r.has_resources = true;
   } else {
@@ -118,10 +123,14 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     cols.insert(cols.end(), kSeriesColumns.begin(), kSeriesColumns.end());
     auto t = ReadCsvTable((d / "timeseries.csv").string(), cols, {}, /*required=*/false);
     if (!t.ok()) return t.status();
-    r.ts_time = std::move(t.value().numbers[0]);
-    for (double& x : r.ts_time) x -= r.origin;
+    // Rows without a time are dropped from every column alike.
+    std::vector<std::size_t> keep;
+    for (std::size_t i = 0; i < t.value().rows; ++i)
+      if (std::isfinite(t.value().numbers[0][i])) keep.push_back(i);
+    for (const std::size_t i : keep) r.ts_time.push_back(t.value().numbers[0][i] - r.origin);
     for (std::size_t k = 0; k < kSeriesColumns.size(); ++k) {
-      std::vector<double>& v = t.value().numbers[k + 1];
+      std::vector<double> v;
+      for (const std::size_t i : keep) v.push_back(t.value().numbers[k + 1][i]);
       bool any = false;
       for (const double x : v) any = any || !std::isnan(x);
       if (any) r.ts.emplace_back(kSeriesColumns[k], std::move(v));
