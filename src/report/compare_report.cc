@@ -14,25 +14,12 @@
 namespace clustersim {
 namespace {
 
-std::string Input(const RunOutputs& r) {
-  const nlohmann::json& s = r.summary;
-  if (s.contains("config") && s["config"].contains("input") && s["config"]["input"].is_string())
-    return s["config"]["input"].get<std::string>();
-  return "";
-}
-
-std::string Policy(const RunOutputs& r) {
-  const nlohmann::json& s = r.summary;
-  if (s.contains("config") && s["config"].contains("policy") && s["config"]["policy"].is_string())
-    return s["config"]["policy"].get<std::string>();
-  return "";
-}
-
 std::string RunsTable(const std::vector<RunOutputs>& runs) {
   std::string o = "<table class=\"runs\"><tr><th>run</th><th>directory</th><th>trace</th><th>policy</th></tr>\n";
   for (std::size_t k = 0; k < runs.size(); ++k)
     o += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", HtmlEscape(runs[k].name),
-                     HtmlEscape(runs[k].dir), HtmlEscape(Input(runs[k])), HtmlEscape(Policy(runs[k])));
+                     HtmlEscape(runs[k].dir), HtmlEscape(ConfigValue(runs[k].summary, "input")),
+                     HtmlEscape(ConfigValue(runs[k].summary, "policy")));
   return o + "</table>\n";
 }
 
@@ -46,11 +33,8 @@ std::string MetricsTable(const std::vector<RunOutputs>& runs) {
   o += "</tr>\n";
   for (const Metric& m : SummaryMetrics()) {
     const double a = MetricValue(runs[0].summary, m);
-    bool any = false;  // energy is -1 when not modelled
-    for (const RunOutputs& r : runs) {
-      const double v = MetricValue(r.summary, m);
-      any = any || (!std::isnan(v) && (v >= 0 || m.unit != std::string("J")));
-    }
+    bool any = false;
+    for (const RunOutputs& r : runs) any = any || MetricShown(r.summary, m);
     if (!any) continue;
     o += fmt::format("<tr><td title=\"{}\">{}{}</td>", HtmlEscape(MetricDefinition(runs[0].summary, m)),
                      HtmlEscape(m.label), m.unit[0] ? fmt::format(" ({})", m.unit) : "");

@@ -1,9 +1,9 @@
 #pragma once
 // CsvTable: the columns of one of clustersim's own output files, read back
-// by name for reports. Output files are written by us, so the reader is
-// small: a header line, comma-separated fields, double quotes with ""
-// escapes. Columns are located by header name, so a report keeps working
-// when columns are added.
+// by name for reports, with the shared line and field splitters
+// (io/text_lines.h: quoted fields lose their outer quotes, inner "" stay).
+// Columns are located by header name, so a report keeps working when
+// columns are added.
 
 #include <cmath>
 #include <string>

@@ -83,6 +83,17 @@ double MetricValue(const nlohmann::json& summary, const Metric& m) {
   return v.is_number() ? v.get<double>() : std::nan("");
 }
 
+bool MetricShown(const nlohmann::json& summary, const Metric& m) {
+  const double v = MetricValue(summary, m);
+  return !std::isnan(v) && !(v < 0 && m.unit == std::string("J"));
+}
+
+std::string ConfigValue(const nlohmann::json& summary, const char* key) {
+  if (!summary.contains("config") || !summary["config"].contains(key)) return "";
+  const nlohmann::json& v = summary["config"][key];
+  return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
 std::string MetricDefinition(const nlohmann::json& summary, const Metric& m) {
   if (m.definition[0] == '=') return m.definition + 1;
   if (summary.contains("definitions") && summary["definitions"].contains(m.definition) &&

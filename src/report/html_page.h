@@ -23,6 +23,10 @@ struct Metric {
 };
 const std::vector<Metric>& SummaryMetrics();
 double MetricValue(const nlohmann::json& summary, const Metric& m);  // NaN when absent
+// Present, and not the -1 J that says energy was not modelled.
+bool MetricShown(const nlohmann::json& summary, const Metric& m);
+// summary.json config.<key> as text ("" when absent).
+std::string ConfigValue(const nlohmann::json& summary, const char* key);
 std::string MetricDefinition(const nlohmann::json& summary, const Metric& m);
 // A summary value as text: integers whole, others to 4 significant digits.
 std::string FormatMetric(double v);

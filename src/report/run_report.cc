@@ -13,27 +13,21 @@
 namespace clustersim {
 namespace {
 
-std::string ConfigText(const nlohmann::json& s, const char* key) {
-  if (!s.contains("config") || !s["config"].contains(key)) return "";
-  const nlohmann::json& v = s["config"][key];
-  return v.is_string() ? v.get<std::string>() : v.dump();
-}
-
 std::string Header(const RunOutputs& r, const std::string& version) {
   const nlohmann::json& s = r.summary;
   std::string o = fmt::format("<h1>clustersim report: {}</h1>\n<table class=\"config\">\n",
-                              HtmlEscape(std::filesystem::path(ConfigText(s, "input")).filename().string()));
+                              HtmlEscape(std::filesystem::path(ConfigValue(s, "input")).filename().string()));
   auto row = [&](const std::string& k, const std::string& v) {
     if (!v.empty()) o += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", HtmlEscape(k), HtmlEscape(v));
   };
-  row("trace", ConfigText(s, "input"));
+  row("trace", ConfigValue(s, "input"));
   row("machine", fmt::format("{} {}", FormatMetric(r.capacity), r.units));
-  row("mode", ConfigText(s, "mode"));
-  row("policy", ConfigText(s, "policy"));
-  row("compat preset", ConfigText(s, "compat"));
-  row("run times", ConfigText(s, "run_time_mode"));
-  row("seed", ConfigText(s, "seed"));
-  row("SWF policy", ConfigText(s, "swf_policy"));
+  row("mode", ConfigValue(s, "mode"));
+  row("policy", ConfigValue(s, "policy"));
+  row("compat preset", ConfigValue(s, "compat"));
+  row("run times", ConfigValue(s, "run_time_mode"));
+  row("seed", ConfigValue(s, "seed"));
+  row("SWF policy", ConfigValue(s, "swf_policy"));
   row("clustersim version", version);
   if (r.wall_time_s >= 0) row("wall time", fmt::format("{:.3f} s", r.wall_time_s));
   row("output directory", r.dir);
@@ -48,8 +42,8 @@ std::string SummaryTable(const RunOutputs& r) {
   std::string o = "<h2 id=\"summary\">Summary</h2>\n<table class=\"summary\"><tr><th>metric</th><th class=\"num\">value</th>"
                   "<th>unit</th></tr>\n";
   for (const Metric& m : SummaryMetrics()) {
+    if (!MetricShown(r.summary, m)) continue;
     const double v = MetricValue(r.summary, m);
-    if (std::isnan(v) || (v < 0 && m.unit == std::string("J"))) continue;  // -1 J: energy not modelled
     o += fmt::format("<tr><td title=\"{}\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                      HtmlEscape(MetricDefinition(r.summary, m)), HtmlEscape(m.label), FormatMetric(v), m.unit);
   }
@@ -66,8 +60,7 @@ std::string BoundedSlowdownDefinition(const nlohmann::json& s) {
 std::string Definitions(const RunOutputs& r) {
   std::string o = "<h2 id=\"definitions\">Definitions</h2>\n<dl class=\"defs\">\n";
   for (const Metric& m : SummaryMetrics()) {
-    const double v = MetricValue(r.summary, m);
-    if (std::isnan(v) || (v < 0 && m.unit == std::string("J"))) continue;
+    if (!MetricShown(r.summary, m)) continue;
     o += fmt::format("<dt>{}</dt><dd>{}</dd>\n", HtmlEscape(m.label), HtmlEscape(MetricDefinition(r.summary, m)));
   }
   return o + "</dl>\n";

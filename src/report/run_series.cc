@@ -65,6 +65,7 @@ TimeUnit TimeUnitFor(double span_s) {
 double RunSpan(const RunOutputs& r) {
   double span = 0;
   if (r.has_resources && !r.res_time.empty()) span = std::max(span, r.res_time.back());
+  if (r.has_timeseries && !r.ts_time.empty()) span = std::max(span, r.ts_time.back());
   for (const double e : r.jobs.end)
     if (std::isfinite(e)) span = std::max(span, e);
   return span;

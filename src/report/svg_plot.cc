@@ -176,7 +176,9 @@ std::string Plot::Render(int width, int height) const {
       "<text class=\"axis-label y\" transform=\"translate(14,{}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
       Px((y0 + y1) / 2), HtmlEscape(y_.label));
 
+  // A fixed range may be narrower than the data: nothing is drawn outside the frame.
   auto clamp_y = [&](double v) { return std::clamp(sy(v), y1, y0); };
+  auto clamp_x = [&](double v) { return std::clamp(sx(v), x0, x1); };
   auto drawable = [&](double x, double y) {
     return std::isfinite(x) && std::isfinite(y) && (!x_.log || x > 0) && (!y_.log || y > 0);
   };
@@ -211,8 +213,8 @@ std::string Plot::Render(int width, int height) const {
       std::vector<std::string> down;
       for (std::size_t i = 0; i < s.x.size(); ++i) {
         if (!drawable(s.x[i], s.y[i]) || !drawable(s.x[i], s.low[i])) continue;
-        const double px = sx(s.x[i]);
-        const double nx = i + 1 < s.x.size() ? sx(s.x[i + 1]) : px;
+        const double px = clamp_x(s.x[i]);
+        const double nx = i + 1 < s.x.size() ? clamp_x(s.x[i + 1]) : px;
         up += fmt::format("{}{} {}L{} {}", up.empty() ? "M" : "L", Px(px), Px(clamp_y(s.y[i])), Px(nx),
                           Px(clamp_y(s.y[i])));
         down.push_back(fmt::format("L{} {}L{} {}", Px(nx), Px(clamp_y(s.low[i])), Px(px), Px(clamp_y(s.low[i]))));
@@ -231,7 +233,7 @@ std::string Plot::Render(int width, int height) const {
     }
     for (std::size_t i = 0; i < s.x.size(); ++i) {
       if (!drawable(s.x[i], s.y[i])) continue;
-      const double px = sx(s.x[i]), py = clamp_y(s.y[i]);
+      const double px = clamp_x(s.x[i]), py = clamp_y(s.y[i]);
       if (d.empty()) {
         d += fmt::format("M{} {}", Px(px), Px(py));
       } else if (s.kind == SeriesKind::kStep) {
