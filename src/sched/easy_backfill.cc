@@ -143,15 +143,17 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
 
 // The same test as the queue-order scan, over the waiting jobs in
 // BackfillOrder; each start updates free units and E before the next test.
+// The index skips exactly the jobs the test would refuse (units > free, or
+// outside the window and units > extra).
 void QueueScheduler::BackfillInOrder(JobId head, SimTime window, Shadow* sh, SimTime now,
                                      std::vector<JobId>* started) {
-  for (auto it = order_.begin(); it != order_.end() && pool_->free() > 0;) {
-    const JobId id = std::get<2>(*it);
-    ++it;  // Start() erases id's entry
+  for (std::size_t r = order_.Next(0, pool_->free(), sh->extra, window);
+       r != BackfillOrder::kEnd && pool_->free() > 0; r = order_.Next(r + 1, pool_->free(), sh->extra, window)) {
+    const JobId id = order_.at(r);
     if (id == head) continue;
     const Job& j = jobs_[id];
+    if (!pool_->Fits(id, j)) continue;  // a per-node pool must also find nodes
     const bool in_window = PlanningEstimate(j, policy_) <= window;
-    if (j.units > pool_->free() || (!in_window && j.units > sh->extra) || !pool_->Fits(id, j)) continue;
     Start(id, now, started);
     backfilled_[id] = 1;
     if (!in_window) sh->extra -= j.units;
