@@ -33,6 +33,25 @@ gen() {  # shape N C file
   }' > "$4"
 }
 
+# The burst under every queue ordering and backfill order (EASY unless
+# `-b none` is given), the dynamic orderings (wfp3, unicep) included.
+gen burst 20000 16 "$OUT/burst.csv"
+echo "| burst 20,000 jobs on 16 nodes | wall s |"
+echo "|---|---:|"
+for args in "-p fcfs" "-p sjf" "-p ljf" "-p f1" "-p wfp3" "-p unicep" "-p wfp3 -b none" "-p unicep -b none" \
+            "--backfill-order sjf" "--backfill-order ljf" "--backfill-order smallest" "--backfill-order largest" \
+            "--compat pyss --backfill-order sjf" "--compat dr_evt -p sjf" "--compat dr_evt -p fcfs_conservative"; do
+  start=$(date +%s.%N)
+  if timeout "$LIMIT" "$BIN" simulate "$OUT/burst.csv" -n 16 $args --outputs summary --quiet -o "$OUT/run" \
+       > /dev/null 2> "$OUT/err"; then
+    s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
+  else
+    s="> $LIMIT (stopped)"
+  fi
+  echo "| \`$args\` | $s |"
+done
+echo
+
 echo "| shape | jobs | nodes | backfill | wall s |"
 echo "|---|---:|---:|---|---:|"
 for spec in "burst 20000 16" "overload 100000 1024" "overload 200000 1024" "overload 400000 1024" \

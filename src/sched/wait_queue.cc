@@ -43,13 +43,20 @@ void WaitQueue::Add(JobId id, SimTime now) {
   removed_[id] = 0;
   ++live_;
   if (ordering_ == Ordering::kFcfs || IsDynamic(ordering_)) {
-    // Arrivals come in (submit, id) order, so FCFS is an append; dynamic
-    // orderings are re-sorted before each decision anyway.
+    // Arrivals come in (submit, id) order, so FCFS is an append. So is a
+    // dynamic ordering: an arrival has waited 0 s, the lowest priority, and
+    // comes last among equals by the tie rule.
     order_.push_back(id);
     keys_.push_back(0);
-    if (!index_dirty_) {
-      pos_of_[id] = order_.size() - 1;
-      index_.Set(order_.size() - 1, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+    pos_of_[id] = order_.size() - 1;
+    if (!index_dirty_) index_.Set(order_.size() - 1, jobs_[id].units, PlanningEstimate(jobs_[id], policy_));
+    if (IsDynamic(ordering_)) {
+      if (rate_.empty()) rate_.resize(jobs_.size()), key_.resize(jobs_.size()), key_time_.resize(jobs_.size(), kNoTime);
+      rate_[id] = PriorityRate(ordering_, jobs_[id], PlanningEstimate(jobs_[id], policy_));
+    }
+    if (IsDynamic(ordering_) && !resort_) {
+      Link(order_.size() - 1);
+      if (prev_.back() != kNil) Plan(prev_.back(), now);
     }
     return;
   }
@@ -63,6 +70,7 @@ void WaitQueue::Remove(JobId id) {
   removed_[id] = 1;
   --live_;
   if (!index_dirty_) index_.Clear(pos_of_[id]);
+  if (IsDynamic(ordering_) && !resort_) Unlink(pos_of_[id]);
 }
 
 void WaitQueue::MaybeCompact() {
@@ -82,6 +90,7 @@ void WaitQueue::Compact() {
   keys_.resize(w);
   first_live_ = 0;
   index_dirty_ = true;
+  resort_ = true;  // positions moved: rebuild the list and its checks
 }
 
 void WaitQueue::RebuildIndex() {
@@ -114,43 +123,10 @@ std::int64_t WaitQueue::MinUnits(std::size_t from, std::size_t to) {
   return from < to ? index_.MinUnits(from, to) : std::numeric_limits<std::int64_t>::max();
 }
 
-void WaitQueue::Reorder(SimTime now) {
-  Compact();
-  const std::size_t n = order_.size();
-  for (std::size_t i = 0; i < n; ++i)
-    keys_[i] = PriorityKey(ordering_, jobs_[order_[i]], PlanningEstimate(jobs_[order_[i]], policy_), now);
-  // The previous pass's order is nearly right: keys drift slowly and
-  // arrivals wait at the end. Insertion sort costs O(n + inversions); past
-  // a few moves per job a full sort is cheaper. Before() is a strict total
-  // order, so either way gives the same (unique) order.
-  std::size_t moves = 0;
-  const std::size_t budget = 4 * n + 64;
-  for (std::size_t i = 1; i < n && moves <= budget; ++i) {
-    const JobId id = order_[i];
-    const double k = keys_[i];
-    std::size_t j = i;
-    for (; j > 0 && Before(id, k, order_[j - 1], keys_[j - 1]); --j, ++moves) {
-      order_[j] = order_[j - 1];
-      keys_[j] = keys_[j - 1];
-    }
-    order_[j] = id;
-    keys_[j] = k;
-  }
-  if (moves > budget) {
-    std::vector<std::size_t> idx(n);
-    std::iota(idx.begin(), idx.end(), 0);
-    std::sort(idx.begin(), idx.end(),
-              [&](std::size_t a, std::size_t b) { return Before(order_[a], keys_[a], order_[b], keys_[b]); });
-    std::vector<JobId> order(n);
-    std::vector<double> keys(n);
-    for (std::size_t i = 0; i < n; ++i) order[i] = order_[idx[i]], keys[i] = keys_[idx[i]];
-    order_.swap(order);
-    keys_.swap(keys);
-  }
-  index_dirty_ = true;
-}
-
-std::int64_t WaitQueue::SmallestRequest() const {
+std::int64_t WaitQueue::SmallestRequest() {
+  // A dynamic order that is re-sorted at every decision would rebuild the
+  // index twice per decision; a scan is cheaper then.
+  if (index_dirty_ && !sorting_) RebuildIndex();
   if (!index_dirty_) return index_.SmallestUnits();
   std::int64_t m = std::numeric_limits<std::int64_t>::max();
   for (JobId id : order_)
