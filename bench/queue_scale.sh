@@ -33,6 +33,16 @@ gen() {  # shape N C file
   }' > "$4"
 }
 
+timed() {  # trace simulate-args...: wall seconds of one summary-only run
+  local start
+  start=$(date +%s.%N)
+  if timeout "$LIMIT" "$BIN" simulate "$@" --outputs summary --quiet -o "$OUT/run" > /dev/null 2> "$OUT/err"; then
+    awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }'
+  else
+    printf '> %s (stopped)' "$LIMIT"
+  fi
+}
+
 # The burst under every queue ordering and backfill order (EASY unless
 # `-b none` is given), the dynamic orderings (wfp3, unicep) included.
 gen burst 20000 16 "$OUT/burst.csv"
@@ -41,14 +51,7 @@ echo "|---|---:|"
 for args in "-p fcfs" "-p sjf" "-p ljf" "-p f1" "-p wfp3" "-p unicep" "-p wfp3 -b none" "-p unicep -b none" \
             "--backfill-order sjf" "--backfill-order ljf" "--backfill-order smallest" "--backfill-order largest" \
             "--compat pyss --backfill-order sjf" "--compat dr_evt -p sjf" "--compat dr_evt -p fcfs_conservative"; do
-  start=$(date +%s.%N)
-  if timeout "$LIMIT" "$BIN" simulate "$OUT/burst.csv" -n 16 $args --outputs summary --quiet -o "$OUT/run" \
-       > /dev/null 2> "$OUT/err"; then
-    s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
-  else
-    s="> $LIMIT (stopped)"
-  fi
-  echo "| \`$args\` | $s |"
+  echo "| \`$args\` | $(timed "$OUT/burst.csv" -n 16 $args) |"
 done
 echo
 
@@ -59,13 +62,6 @@ for spec in "burst 20000 16" "overload 100000 1024" "overload 200000 1024" "over
   set -- $spec
   gen "$1" "$2" "$3" "$OUT/t.csv"
   for bf in easy conservative none; do
-    start=$(date +%s.%N)
-    if timeout "$LIMIT" "$BIN" simulate "$OUT/t.csv" -n "$3" --backfill "$bf" --outputs summary --quiet \
-         -o "$OUT/run" > /dev/null 2> "$OUT/err"; then
-      s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }')
-    else
-      s="> $LIMIT (stopped)"
-    fi
-    echo "| $1 | $2 | $3 | $bf | $s |"
+    echo "| $1 | $2 | $3 | $bf | $(timed "$OUT/t.csv" -n "$3" --backfill "$bf") |"
   done
 done

@@ -1,8 +1,9 @@
 #pragma once
 // Priority keys of the queue orderings (schedulers.md §6-7). Lower key =
 // higher priority; ties are broken by (submit, job id), never by container
-// order. WFP3 and UNICEP depend on the wait so far: they are dynamic and
-// must be re-evaluated at every decision.
+// order. WFP3 and UNICEP depend on the wait so far: they are dynamic, and
+// the order must be the one their keys give at each decision (the queue
+// re-evaluates only the pairs CertainUntil cannot vouch for).
 
 #include "model/job.h"
 #include "model/time.h"

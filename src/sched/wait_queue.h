@@ -88,7 +88,7 @@ class WaitQueue {
   std::size_t live_ = 0;
   mutable std::size_t first_live_ = 0;  // cache: no live entry before this
   CandidateIndex index_;
-  std::vector<std::size_t> pos_of_;  // by JobId, valid while !index_dirty_
+  std::vector<std::size_t> pos_of_;  // by JobId (FCFS: valid while !index_dirty_)
   bool index_dirty_ = false;
   std::vector<std::size_t> prev_, next_;  // live positions as a list (dynamic)
   std::size_t tail_ = kNil;
