@@ -27,7 +27,6 @@
 #include "io/placements_csv.h"
 #include "io/timeseries_csv.h"
 #include "io/work_report.h"
-#include "report/run_outputs.h"
 #include "report/run_report.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
@@ -91,13 +90,11 @@ class OutputFiles {
     for (auto& f : dir_files_)
       if (Status st = f->Close(); !st.ok()) return st;
     if (set_ && report) {
-      auto outputs = LoadRunOutputs(set_->private_dir());
-      if (!outputs.ok()) return outputs.status();
-      outputs.value().dir = set_->target();
-      outputs.value().name = std::filesystem::path(set_->target()).lexically_normal().filename().string();
+      auto page = RenderRunReportFrom(set_->private_dir(), set_->target(), CLUSTERSIM_VERSION);
+      if (!page.ok()) return page.status();
       auto f = set_->Create("report.html");
       if (!f.ok()) return f.status();
-      f.value()->buf = RenderRunReport(outputs.value(), CLUSTERSIM_VERSION);
+      f.value()->buf = std::move(page.value());
       if (Status st = f.value()->Close(); !st.ok()) return st;
     }
     if (set_) return set_->Publish();

@@ -213,11 +213,20 @@ std::string RenderRunReport(const RunOutputs& r, const std::string& version) {
   return o;
 }
 
-Result<std::string> WriteRunReport(const std::string& dir, const std::string& path, const std::string& version) {
-  auto r = LoadRunOutputs(dir);
+Result<std::string> RenderRunReportFrom(const std::string& files_dir, const std::string& shown_dir,
+                                        const std::string& version) {
+  auto r = LoadRunOutputs(files_dir);
   if (!r.ok()) return r.status();
+  r.value().dir = shown_dir;
+  r.value().name = std::filesystem::path(shown_dir).lexically_normal().filename().string();
+  return RenderRunReport(r.value(), version);
+}
+
+Result<std::string> WriteRunReport(const std::string& dir, const std::string& path, const std::string& version) {
+  auto page = RenderRunReportFrom(dir, dir, version);
+  if (!page.ok()) return page.status();
   const std::string out = path.empty() ? (std::filesystem::path(dir) / "report.html").string() : path;
-  if (Status st = WriteFileAtomically(out, RenderRunReport(r.value(), version)); !st.ok()) return st;
+  if (Status st = WriteFileAtomically(out, page.value()); !st.ok()) return st;
   return out;
 }
 

@@ -15,6 +15,12 @@ namespace clustersim {
 
 std::string RenderRunReport(const RunOutputs& r, const std::string& version);
 
+// Loads the run files in `files_dir` and renders their page, naming the run
+// after `shown_dir` (a run writes its files to a private directory first
+// and publishes them to `shown_dir`).
+Result<std::string> RenderRunReportFrom(const std::string& files_dir, const std::string& shown_dir,
+                                        const std::string& version);
+
 // Reads `dir` and writes `path` (DIR/report.html when empty) atomically.
 // Returns the path written.
 Result<std::string> WriteRunReport(const std::string& dir, const std::string& path, const std::string& version);
