@@ -146,7 +146,6 @@ std::size_t WaitQueue::Sort(SimTime now) {
   const std::size_t n = order_.size();
   for (std::size_t i = 0; i < n; ++i)
     keys_[i] = PriorityKey(ordering_, jobs_[order_[i]], PlanningEstimate(jobs_[order_[i]], policy_), now);
-  swapped_.clear();
   // The previous order is nearly right: keys drift slowly and arrivals wait
   // at the end. Insertion sort costs O(n + inversions); past a few moves per
   // job a full sort is cheaper. Before() is a strict total order, so either
