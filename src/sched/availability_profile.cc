@@ -140,14 +140,27 @@ void AvailabilityProfile::RebuildTree() {
 
 // ---- steps ----
 
-AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const { return LocateAfter({0, 0}, t); }
+AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const {
+  const std::size_t b = UpperBound(front_.data(), front_.size(), t);  // t is at or after the first step
+  assert(b > 0);
+  return LocateAfter({b - 1, 0}, t);
+}
 
 AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) const {
   // The last block whose first step is <= t (most often the hint's own:
   // the end of a short range, or the next question about the same time),
   // then the last step <= t in it.
   const bool same = hint.b + 1 == front_.size() || t < front_[hint.b + 1];
-  const std::size_t b = same ? hint.b : hint.b + UpperBound(front_.data() + hint.b, front_.size() - hint.b, t) - 1;
+  std::size_t b = hint.b;
+  if (!same) {
+    // Gallop from the hint: the end of a window or of a range is usually a
+    // few blocks on, and a search over every later block would wait on a
+    // chain of ~log(blocks) loads.
+    std::size_t lo = hint.b + 1, step = 1;  // front_[lo] <= t
+    while (lo + step < front_.size() && front_[lo + step] <= t) lo += step, step *= 2;
+    const std::size_t hi = std::min(lo + step, front_.size());  // front_[hi] > t, or the end
+    b = lo + UpperBound(front_.data() + lo, hi - lo, t) - 1;
+  }
   assert(b < blocks_.size());
   const auto& ts = blocks_[b].t;
   const std::size_t i0 = b == hint.b ? hint.i : 0;
