@@ -65,3 +65,16 @@ for spec in "burst 20000 16" "overload 100000 1024" "overload 200000 1024" "over
     echo "| $1 | $2 | $3 | $bf | $(timed "$OUT/t.csv" -n "$3" --backfill "$bf") |"
   done
 done
+echo
+
+# Conservative backfilling's growth with the queue, at sizes that finish:
+# every early end compresses the whole queue (BENCHMARKS.md, "Conservative
+# on long queues"), so doubling the jobs costs 6-10x here.
+echo "| shape | jobs | nodes | conservative wall s |"
+echo "|---|---:|---:|---:|"
+for spec in "burst 500 16" "burst 1000 16" "burst 2000 16" "overload 1000 1024" "overload 2000 1024" \
+            "overload 4000 1024"; do
+  set -- $spec
+  gen "$1" "$2" "$3" "$OUT/t.csv"
+  echo "| $1 | $2 | $3 | $(timed "$OUT/t.csv" -n "$3" --backfill conservative) |"
+done
