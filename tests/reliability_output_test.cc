@@ -127,6 +127,15 @@ TEST(ReliabilityOutput, DevicesFifosAndForeignDirectoriesAreRefused) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("holds notes.txt, which is not a clustersim output"), std::string::npos) << r.err;
   EXPECT_EQ(Read(d / "mine" / "notes.txt"), "mine\n");
+  // Runs kept side by side under one directory: a run into that directory
+  // names the earlier run it would replace and how to write beside it.
+  ASSERT_EQ(Simulate(d / "jobs.csv", (d / "runs" / "a").string()).exit_code, 0);
+  const auto kept = Read(d / "runs" / "a" / "summary.json");
+  r = Simulate(d / "jobs.csv", (d / "runs").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds a, an earlier run's output directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("give -o " + (d / "runs" / "NAME").string()), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "runs" / "a" / "summary.json"), kept);
   // simulator -o /dev/null writes nothing and succeeds.
   r = RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "--total_nodes", "4", "-o", "/dev/null", "-R",
                   (d / "res.csv").string()});

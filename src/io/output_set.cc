@@ -105,6 +105,13 @@ Status OutputSet::CheckTarget() const {
     const std::string name = entry.path().filename().string();
     struct stat es {};
     const bool regular = ::lstat(entry.path().c_str(), &es) == 0 && S_ISREG(es.st_mode);
+    // The common case: runs written to out/a, out/b, then one to out.
+    std::error_code sub_ec;
+    if (S_ISDIR(es.st_mode) && fs::is_regular_file(entry.path() / "summary.json", sub_ec))
+      return Status::Error(Quoted(target_) + ": holds " + Quoted(name) +
+                           ", an earlier run's output directory; clustersim replaces the whole directory it "
+                           "writes to, so it refuses one holding other runs (give -o " +
+                           Quoted((fs::path(target_) / "NAME").string()) + " for a run beside them)");
     if (!IsKnownName(name, known_) || !regular)
       return Status::Error(Quoted(target_) + ": holds " + Quoted(name) +
                            (regular ? "" : std::string(", ") + KindOf(es.st_mode)) +
