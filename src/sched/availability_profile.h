@@ -39,7 +39,8 @@ class AvailabilityProfile {
   // window [t, t + duration) ending by own, which EarliestFit finds (cached
   // per (units, duration) as a lower bound that stays valid while units are
   // taken and is lowered by every release; RICC's waiting jobs share a
-  // handful of shapes), or its window reaches own, and then it starts where
+  // handful of shapes, and a new shape starts from the bounds of the shapes
+  // it dominates), or its window reaches own, and then it starts where
   // the run of steps with enough units that ends at own begins (99.9 % of
   // the moves on RICC).
   SimTime EarliestFitBefore(SimTime from, SimTime duration, std::int64_t units, SimTime own) const;
