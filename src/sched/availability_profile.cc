@@ -179,14 +179,14 @@ AvailabilityProfile::Pos AvailabilityProfile::FirstFromNow(SimTime from, std::in
   return c.pos;
 }
 
-AvailabilityProfile::Pos AvailabilityProfile::Split(Pos hint, SimTime t) {
-  Pos p = LocateAfter(hint, t);
+AvailabilityProfile::Pos AvailabilityProfile::Split(Pos p, SimTime t) {
   Block& blk = blocks_[p.b];
   if (blk.t[p.i] == t) return p;
   // The new step copies the stored value, so block and tree stay valid.
   blk.t.insert(blk.t.begin() + static_cast<std::ptrdiff_t>(p.i + 1), t);
   blk.v.insert(blk.v.begin() + static_cast<std::ptrdiff_t>(p.i + 1), blk.v[p.i]);
   ++p.i;
+  ++steps_;
   if (blk.t.size() > kSplitAt) {
     PushDownAdds(1, 0);  // block positions shift: the tree's adds must not
     Block hi;
@@ -216,9 +216,11 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
   if (delta > 0)
     for (ShapeFit& w : shape_fit_)
       if (w.lower_bound > t0 - w.duration) w.lower_bound = t0 - w.duration + 1;
-  Pos a = Split({0, 0}, t0);
+  // The start by binary search (a gallop from the first block would take
+  // twice the steps), the end from the start's step: ranges are short.
+  Pos a = Split(Locate(t0), t0);
   const std::size_t blocks = blocks_.size();
-  const Pos e = t1 == kTimeInfinity ? End() : Split(a, t1);  // first step not touched
+  const Pos e = t1 == kTimeInfinity ? End() : Split(LocateAfter(a, t1), t1);  // first step not touched
   if (blocks_.size() != blocks) a = Locate(t0);  // a block split may have moved t0's step
   auto add_steps = [&](std::size_t b, std::size_t i0, std::size_t i1) {
     Block& blk = blocks_[b];
@@ -406,8 +408,11 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
 void AvailabilityProfile::Prune(SimTime now) {
   // Queries never look before `now`, so past steps are harmless; dropping
   // them (and merging the equal neighbours that released reservations leave
-  // behind) costs a tree rebuild, so it is done now and then.
-  if (++prunes_ % 256 != 0) return;
+  // behind) costs a tree rebuild, so it is done now and then: every 256th
+  // call, or once the steps have doubled since the last time. Moves leave
+  // equal neighbours behind fast (on RICC 78 % of the steps, on an
+  // overloaded trace 98 %), and every search pays for them.
+  if (++prunes_ % 256 != 0 && steps_ <= 2 * steps_after_merge_ + 64) return;
   ++changes_;
   PushDownAdds(1, 0);
   const Pos p = Locate(now);
@@ -420,6 +425,7 @@ void AvailabilityProfile::Prune(SimTime now) {
   }
   MergeEqualNeighbours();
   RebuildTree();
+  steps_after_merge_ = steps_;
 }
 
 void AvailabilityProfile::MergeEqualNeighbours() {
@@ -434,6 +440,7 @@ void AvailabilityProfile::MergeEqualNeighbours() {
       vs.push_back(v);
     }
   blocks_.clear();
+  steps_ = ts.size();
   constexpr std::size_t kFill = kSplitAt / 2;
   for (std::size_t s = 0; s < ts.size(); s += kFill) {
     Block blk;
@@ -448,6 +455,7 @@ void AvailabilityProfile::MergeEqualNeighbours() {
 std::size_t AvailabilityProfile::breakpoints() const {
   std::size_t n = 0;
   for (const Block& b : blocks_) n += b.t.size();
+  assert(n == steps_);
   return n;
 }
 

@@ -77,7 +77,7 @@ class AvailabilityProfile {
   Pos Locate(SimTime t) const;  // step containing t
   Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
   Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(Locate(from)), cached
-  Pos Split(Pos hint, SimTime t);  // ensures a step starts exactly at t (at or after the hint's step)
+  Pos Split(Pos p, SimTime t);  // ensures a step starts exactly at t; p is the step containing t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta);
   Pos FirstAtLeast(Pos p, std::int64_t units) const;
@@ -110,6 +110,8 @@ class AvailabilityProfile {
   std::size_t leaves_ = 0;
   std::vector<std::int64_t> add_, tmn_, tmx_;
   std::size_t prunes_ = 0;
+  std::size_t steps_ = 1;              // = breakpoints()
+  std::size_t steps_after_merge_ = 1;  // after the last MergeEqualNeighbours
   std::uint64_t changes_ = 0;  // bumped by every change of a value or of the layout
   struct FirstFit {
     SimTime from = kNoTime;
