@@ -269,17 +269,18 @@ TEST_P(BadInputCli, FailsCleanlyOrSucceeds) {
   if (e.strict) args += " --strict";
   const CliRun r = RunCli(args, scratch_);
 
-  // A trace whose every record is skipped loads as an empty workload, but
-  // the run stops (exit 1, one line naming the rules) instead of reporting
-  // zeros.
-  const bool all_dropped = !e.error && e.jobs == 0 && !e.skip.empty();
-  if (e.error || all_dropped) {
+  // A trace with no job loads as an empty workload, but the run stops
+  // (exit 1, one line: the rules that dropped every record, or that there
+  // was none) instead of reporting zeros.
+  const bool no_jobs = !e.error && e.jobs == 0;
+  if (e.error || no_jobs) {
     EXPECT_EQ(r.exit_code, 1) << r.err;
     if (e.error) {
       EXPECT_EQ(r.err, "clustersim: error: " + *e.error + "\n");  // one line, nothing else
     } else {
-      EXPECT_EQ(r.err.rfind("clustersim: error: " + c.trace + ": the input rules dropped every record (", 0), 0u)
-          << r.err;
+      const std::string why = e.skip.empty() ? ": holds no job records, so there is nothing to simulate\n"
+                                             : ": the input rules dropped every record (";
+      EXPECT_EQ(r.err.rfind("clustersim: error: " + c.trace + why, 0), 0u) << r.err;
       EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     }
     EXPECT_EQ(r.out, "");

@@ -37,7 +37,8 @@ TEST(DrEvtKnobs, BadValuesAreRefusedWithOneLine) {
            {"-q", "ring", "circular"},
            {"-G", "explode", "grow"},
            {"-W", "explode", "grow"},
-           {"--num_max_candidates", "0", "at least 1"}}) {
+           {"--num_max_candidates", "0", "at least 1"},
+           {"-T", "foo", "epoch"}}) {
     SCOPED_TRACE(flag + " " + value);
     const ProcessResult r = Simulator(d, {flag, value});
     EXPECT_NE(r.exit_code, 0);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -52,6 +54,40 @@ TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {
     const ProcessResult sim = RunProcess({SimulatorBinary(), trace, "--total_nodes", "128"});
     EXPECT_EQ(sim.exit_code, 1) << name << " through simulator: " << sim.out;
   }
+}
+
+// The other ways to end up with no job stop too, each saying why; and -j 0
+// means "all jobs", as in dr_evt (its loaders' default limit is 0).
+TEST(ZeroJobRun, EmptySliceEarlyStopAndEmptyTraceStopWithTheReason) {
+  const fs::path d = ScratchDir("zero_jobs");
+  std::ofstream(d / "jobs.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n"
+                                << "1559412000,2,100,50\n1559412005,1,100,80\n1559412010,1,30,30\n";
+  std::ofstream(d / "empty.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n";
+  auto simulate = [&](const std::string& trace, std::vector<std::string> extra) {
+    std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / trace).string(), "-n", "4",
+                                     "-o", (d / "out").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return RunProcess(argv);
+  };
+  for (const auto& [trace, extra, says] : std::vector<std::tuple<std::string, std::vector<std::string>, std::string>>{
+           {"jobs.csv", {"--jobs", "3:5"}, "--jobs 3:5: " + (d / "jobs.csv").string() + " has 3 jobs; the slice holds no job"},
+           {"jobs.csv", {"--jobs", "0:0"}, "--jobs 0:0: COUNT is 0; the slice holds no job"},
+           {"jobs.csv", {"-t", "24h"}, "--max_time is t = 86400 s, before the first job is submitted (t = 1559412000 s)"},
+           {"empty.csv", {}, "empty.csv: holds no job records, so there is nothing to simulate"}}) {
+    SCOPED_TRACE(trace + " " + (extra.empty() ? "" : extra[0]));
+    const ProcessResult r = simulate(trace, extra);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.err.find(says), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(fs::exists(d / "out"));
+  }
+  const ProcessResult all = simulate("jobs.csv", {"-j", "0", "--quiet"});
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"loaded\": 3"), std::string::npos) << Slurp(d / "out" / "summary.json");
+  const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "-n", "4", "-j", "0", "-o",
+                                        (d / "s.csv").string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_NE(sim.out.find("Total jobs: 3"), std::string::npos) << sim.out;
 }
 
 }  // namespace

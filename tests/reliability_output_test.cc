@@ -144,6 +144,32 @@ TEST(ReliabilityOutput, DevicesFifosAndForeignDirectoriesAreRefused) {
   EXPECT_TRUE(fs::exists(d / "res.csv"));
 }
 
+// The run's own input inside the output directory, even under an output's
+// name (jobs.csv), is never deleted by publishing: the run is refused.
+TEST(ReliabilityOutput, InputInsideTheOutputDirectoryIsRefused) {
+  const fs::path d = ScratchDir("rel_input_inside");
+  fs::create_directories(d / "out");
+  Write(d / "out" / "jobs.csv", kJobs);
+  ProcessResult r = Simulate(d / "out" / "jobs.csv", (d / "out").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds the input " + (d / "out" / "jobs.csv").string()), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(Read(d / "out" / "jobs.csv"), kJobs);
+  // The same through a path spelled differently (".." and a symbolic link).
+  fs::create_symlink(d / "out", d / "link");
+  r = Simulate(d / "link" / ".." / "out" / "jobs.csv", (d / "link").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds the input"), std::string::npos) << r.err;
+  // A replay of an earlier run's schedule.csv into that run's directory.
+  ASSERT_EQ(Simulate(d / "out" / "jobs.csv", (d / "run").string()).exit_code, 0);
+  const std::string schedule = Read(d / "run" / "schedule.csv");
+  r = RunProcess({ClustersimBinary(), "replay", (d / "run" / "schedule.csv").string(), "-n", "4", "--quiet", "-o",
+                  (d / "run").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds the input"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "run" / "schedule.csv"), schedule);
+}
+
 // A directory where one output should go: the run refuses before writing,
 // and the earlier complete set stays as it was.
 TEST(ReliabilityOutput, DirectoryInTheWayOfOneOutputLeavesTheOldSet) {

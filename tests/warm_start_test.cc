@@ -38,8 +38,8 @@ TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
   const ProcessResult cs = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
                                        "--sim_start_time", "50", "--check", "-o", (d / "out").string()});
   ASSERT_EQ(cs.exit_code, 0) << cs.err;
-  EXPECT_NE(cs.err.find("1 jobs running then are replayed"), std::string::npos) << cs.err;
-  EXPECT_NE(cs.err.find("1 had ended, 1 waiting then are excluded; 2 jobs are scheduled"), std::string::npos);
+  EXPECT_NE(cs.err.find("1 job running then is replayed"), std::string::npos) << cs.err;
+  EXPECT_NE(cs.err.find("1 had ended, 1 job waiting then is excluded; 2 jobs are scheduled"), std::string::npos);
   EXPECT_EQ(Slurp(d / "out" / "schedule.csv"),
             "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n"
             "50,100,110,8,0,20,0\n60,60,90,4,0,40,1\n");

@@ -90,7 +90,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   sim ? "IANA zone for calendar times without offset (default America/Los_Angeles)"
                       : "IANA zone for calendar times without offset (default UTC)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
-  app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs")->check(IntIn(0, kIntMax));
+  app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs (0 = all, as in dr_evt)")
+      ->check(IntIn(0, kIntMax));
   app->add_option("-L,--infile_list,--infile-list", v->infile_list,
                   "Progressive loading (dr_evt): a file listing trace files, one per line, run as their "
                   "concatenation; files in time order, not overlapping, simulation only");
@@ -155,7 +156,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("-f,--trace_format", v->trace_format,
                     "dr_evt: simple (default) or lassen (LLNL's 33-column history; detected by its header anyway)")
         ->check(CLI::IsMember({"simple", "lassen"}));
-    app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)");
+    app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)")
+        ->check(CLI::IsMember({"epoch", "iso"}));
   } else {
     app->add_option("-o,--output-dir", v->output_dir,
                     "Directory for schedule.csv, resources.csv, jobs.csv, summary.json (default out); it is "
@@ -232,10 +234,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (v.trace_format == "lassen") c.load.format = TraceFormat::kLassen;
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;
-  c.load.csv.max_jobs = v.max_jobs;
-  c.load.llnl.max_jobs = v.max_jobs;
+  // dr_evt's loaders read a limit of 0 as "no limit" (its default), as the tracer does.
+  const std::int64_t max_jobs = v.max_jobs == 0 ? -1 : v.max_jobs;
+  c.load.csv.max_jobs = max_jobs;
+  c.load.llnl.max_jobs = max_jobs;
   c.load.csv.pcon = v.trace_type == "pcon";
-  c.max_jobs = v.max_jobs;
+  c.max_jobs = max_jobs;
 
   // Policy and compat preset.
   Policy& p = c.engine.policy;

@@ -61,8 +61,9 @@ const std::vector<std::string> kOutputNames = {
 // replaced atomically on its own.
 class OutputFiles {
  public:
-  static Result<std::unique_ptr<OutputFiles>> IntoDirectory(const std::string& dir) {
-    auto set = OutputSet::Begin(dir, kOutputNames);
+  static Result<std::unique_ptr<OutputFiles>> IntoDirectory(const std::string& dir,
+                                                            const std::vector<std::string>& inputs) {
+    auto set = OutputSet::Begin(dir, kOutputNames, inputs);
     if (!set.ok()) return set.status();
     std::unique_ptr<OutputFiles> o(new OutputFiles());
     o->set_ = set.take();
@@ -153,11 +154,20 @@ Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, con
   return t;
 }
 
-void ApplySlice(const RunConfig& c, Workload* w) {
-  if (c.slice_start == 0 && c.slice_count < 0) return;
+// --jobs START:COUNT. A slice that holds no job is an error: a run of zero
+// jobs reports zeros that look like a result.
+Status ApplySlice(const RunConfig& c, Workload* w) {
+  if (c.slice_start == 0 && c.slice_count < 0) return Status::Ok();
+  const std::size_t n = w->jobs.size();
   const std::size_t b = static_cast<std::size_t>(c.slice_start);
-  const std::size_t e = c.slice_count < 0 ? w->jobs.size() : b + static_cast<std::size_t>(c.slice_count);
+  const std::size_t e = c.slice_count < 0 ? n : b + static_cast<std::size_t>(c.slice_count);
+  if (c.slice_count == 0 || b >= n)
+    return Status::Error(fmt::format("--jobs {}:{}: {}; the slice holds no job (jobs are numbered from 0 after "
+                                     "sorting by submit time)",
+                                     c.slice_start, c.slice_count, c.slice_count == 0 ? "COUNT is 0" : fmt::format(
+                                         "{} has {}", c.trace, CountOf(static_cast<std::int64_t>(n), "job"))));
   KeepJobRange(w, b, e);
+  return Status::Ok();
 }
 
 // --compat rlscheduler evaluates windows of the trace instead of one run.
@@ -213,7 +223,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // that cannot be replaced fails now, not after an hour of simulation.
   std::unique_ptr<OutputFiles> files;
   if (c.frontend == Frontend::kClustersim) {
-    auto set = OutputFiles::IntoDirectory(c.output_dir);
+    auto set = OutputFiles::IntoDirectory(c.output_dir, {c.trace, c.capacity_schedule_file, c.cluster.cluster_file,
+                                                         c.cluster.catalog_file, c.cluster.caps_file});
     if (!set.ok()) return Fail(c, err, set.status());
     files = set.take();
   } else {
@@ -263,10 +274,14 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     warm = ws.value();
     if (!c.quiet)
       fmt::print(err,
-                 "{}: warm start at t = {} s: {} jobs running then are replayed to their recorded end (not in the "
-                 "outputs), {} had ended, {} waiting then are excluded; {} jobs are scheduled\n",
-                 c.trace, FormatTime(c.warm_start, TimeFormat::kExact), warm.running, warm.finished, warm.excluded,
-                 w.jobs.size() - warm.running);
+                 "{}: warm start at t = {} s: {} running then {} replayed to their recorded end (not in the "
+                 "outputs), {} had ended, {} waiting then {} excluded; {} {} scheduled\n",
+                 c.trace, FormatTime(c.warm_start, TimeFormat::kExact),
+                 CountOf(static_cast<std::int64_t>(warm.running), "job"), warm.running == 1 ? "is" : "are",
+                 warm.finished, CountOf(static_cast<std::int64_t>(warm.excluded), "job"),
+                 warm.excluded == 1 ? "is" : "are",
+                 CountOf(static_cast<std::int64_t>(w.jobs.size() - warm.running), "job"),
+                 w.jobs.size() - warm.running == 1 ? "is" : "are");
   }
   if (w.mode == TraceMode::kReplay && !c.replay_requested && c.frontend == Frontend::kClustersim && !c.quiet)
     fmt::print(err,
@@ -296,7 +311,22 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   }
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
     KeepJobRange(&w, 0, static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
-  ApplySlice(c, &w);
+  if (Status st = ApplySlice(c, &w); !st.ok()) return Fail(c, err, st);
+  if (w.jobs.empty())
+    return Fail(c, err,
+                Status::Error(c.warm_start != kNoTime
+                                  ? c.trace + ": no job is running or submitted from the warm start time on, so "
+                                              "there is nothing to simulate"
+                                  : c.trace + ": holds no job records, so there is nothing to simulate"));
+  // Every job submitted after --max_time: all would be "not submitted".
+  if (c.engine.max_time != kTimeInfinity && w.jobs.front().submit > c.engine.max_time)
+    return Fail(c, err,
+                Status::Error(fmt::format(
+                    "{}: --max_time is t = {} s, before the first job is submitted (t = {} s), so no job would run; "
+                    "a duration (86400, 24h, 1d) counts from t = 0 on the trace's clock{}",
+                    c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact),
+                    FormatTime(w.jobs.front().submit, TimeFormat::kExact),
+                    is_swf ? "" : ", which for calendar times is 1970-01-01; give a calendar time instead")));
   const double load_s = Since(t0);
 
   if (Status st = ApplyRunTimeModel(c.run_time, &w, &diag); !st.ok()) return Fail(c, err, st);

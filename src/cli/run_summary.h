@@ -2,6 +2,7 @@
 // What a run prints on stdout at its end: dr_evt's statistics block
 // (`simulator`), clustersim's human summary, and the cluster's lines.
 
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -11,6 +12,11 @@
 #include "sim/metrics.h"
 
 namespace clustersim {
+
+// "1 job", "2 jobs": counts in messages read as English.
+inline std::string CountOf(std::int64_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s);
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,

@@ -62,7 +62,22 @@ class DirLock {
 
 }  // namespace
 
-Result<std::unique_ptr<OutputSet>> OutputSet::Begin(const std::string& dir, const std::vector<std::string>& known) {
+namespace {
+// Whether `path` names something inside directory `dir` (both resolved:
+// symbolic links and ".." do not hide it).
+bool IsInside(const fs::path& path, const fs::path& dir) {
+  std::error_code ec1, ec2;
+  const fs::path p = fs::weakly_canonical(path, ec1), d = fs::weakly_canonical(dir, ec2);
+  if (ec1 || ec2) return false;
+  auto pi = p.begin();
+  for (auto di = d.begin(); di != d.end(); ++di, ++pi)
+    if (pi == p.end() || *pi != *di) return false;
+  return pi != p.end();
+}
+}  // namespace
+
+Result<std::unique_ptr<OutputSet>> OutputSet::Begin(const std::string& dir, const std::vector<std::string>& known,
+                                                    const std::vector<std::string>& inputs) {
   if (dir.empty())
     return Status::Error("the output directory name is empty; give -o DIR (default: out)");
   std::string target = dir;
@@ -77,6 +92,11 @@ Result<std::unique_ptr<OutputSet>> OutputSet::Begin(const std::string& dir, cons
   set->base_ = base;
   set->parent_ = p.has_parent_path() ? p.parent_path().string() : ".";
   set->known_ = known;
+  for (const std::string& in : inputs)
+    if (!in.empty() && IsInside(in, target))
+      return Status::Error(Quoted(target) + ": holds the input " + Quoted(in) +
+                           "; clustersim replaces the whole output directory, which would delete it "
+                           "(give another -o, or move the input away)");
   if (Status st = set->CheckTarget(); !st.ok()) return st;
   std::error_code ec;
   fs::create_directories(set->parent_, ec);

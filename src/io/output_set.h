@@ -33,7 +33,10 @@ class OutputSet {
  public:
   // Validates `dir` against `known_names` (the files clustersim writes
   // there) and makes the private directory. Parent directories are created.
-  static Result<std::unique_ptr<OutputSet>> Begin(const std::string& dir, const std::vector<std::string>& known_names);
+  // `inputs` are the run's input files: a target holding one is refused,
+  // even under a known name, since publishing would delete it.
+  static Result<std::unique_ptr<OutputSet>> Begin(const std::string& dir, const std::vector<std::string>& known_names,
+                                                  const std::vector<std::string>& inputs = {});
   ~OutputSet();
   OutputSet(const OutputSet&) = delete;
   OutputSet& operator=(const OutputSet&) = delete;

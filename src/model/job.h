@@ -53,6 +53,7 @@ struct JobRun {
   SimTime end = kNoTime;
   JobState state = JobState::kWaiting;
   bool backfilled = false;   // started while an earlier job was blocked
+  bool holds_no_units = false;  // replay of a pall job (DedicatedAccessJobs)
   std::int64_t busy_at_submit = 0;  // units in use when the job arrived
 };
 

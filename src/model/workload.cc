@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/legacy_queue.h"
+
 namespace clustersim {
 
 void SortBySubmit(std::vector<Job>* jobs) {
@@ -10,6 +12,20 @@ void SortBySubmit(std::vector<Job>* jobs) {
     return;
   std::stable_sort(jobs->begin(), jobs->end(),
                    [](const Job& a, const Job& b) { return a.submit < b.submit; });
+}
+
+std::vector<std::uint8_t> DedicatedAccessJobs(const Workload& w) {
+  if (w.queue_column != "queue") return {};
+  std::vector<std::uint8_t> pall(w.queue_names.size(), 0);
+  bool any = false;
+  for (std::size_t q = 0; q < w.queue_names.size(); ++q) any |= pall[q] = LegacyQueueOf(w.queue_names[q]) == LegacyQueue::kAll;
+  if (!any) return {};
+  std::vector<std::uint8_t> dat(w.jobs.size(), 0);
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const auto q = static_cast<std::size_t>(w.jobs[i].queue);
+    dat[i] = w.jobs[i].queue >= 0 && q < pall.size() && pall[q];
+  }
+  return dat;
 }
 
 void KeepJobRange(Workload* w, std::size_t begin, std::size_t end) {

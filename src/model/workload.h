@@ -54,6 +54,12 @@ struct Workload {
 // Stable-sorts jobs by submit time (equal submits keep file order).
 void SortBySubmit(std::vector<Job>* jobs);
 
+// Replay occupancy: jobs of LLNL's legacy whole-machine queue `pall` mark a
+// dedicated access time and hold no units in dr_evt's replay
+// (dr_evt-compat.md §4; queue names only, a numeric q_id never does). By
+// JobId, 1 for such a job; empty when the trace has none.
+std::vector<std::uint8_t> DedicatedAccessJobs(const Workload& w);
+
 // Keeps jobs [begin, end) (clamped), with their work and pods (re-indexed).
 void KeepJobRange(Workload* w, std::size_t begin, std::size_t end);
 

@@ -46,6 +46,7 @@ class ScheduleChecker final : public EngineObserver {
  private:
   void Fail(std::string message);
   void Advance(SimTime t);
+  std::int64_t UnitsOf(JobId id) const;  // what a job holds while it runs
 
   const Workload& w_;
   EngineOptions options_;
@@ -53,6 +54,7 @@ class ScheduleChecker final : public EngineObserver {
   std::vector<std::uint8_t> phase_;  // 0 not started, 1 running, 2 ended
   std::int64_t used_ = 0;
   std::int64_t capacity_;  // the machine's size now
+  std::vector<std::uint8_t> holds_no_units_;  // replay: DedicatedAccessJobs
   SimTime last_ = kNoTime;
   Int128 area_ = 0;      // ∫ used dt, unit-ticks
   Int128 job_area_ = 0;  // Σ units · duration

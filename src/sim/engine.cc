@@ -396,6 +396,9 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     if (a.id != b.id) return a.id < b.id;
     return a.end < b.end;
   });
+  const std::vector<std::uint8_t> dat = DedicatedAccessJobs(w);
+  for (JobId id = 0; id < dat.size(); ++id) r.runs[id].holds_no_units = dat[id] != 0;
+  auto units_of = [&](JobId id) -> std::int64_t { return r.runs[id].holds_no_units ? 0 : jobs[id].units; };
   std::int64_t used = 0;
   // Jobs are in submit order: walk submits alongside the events to record
   // the units in use when each job arrived, as dr_evt's tracer counts
@@ -414,7 +417,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
         r.runs[next_submit].busy_at_submit = used;
     JobRun& run = r.runs[e.id];
     if (!e.end) {
-      used += jobs[e.id].units;
+      used += units_of(e.id);
       run.begin = e.t;
       run.state = JobState::kRunning;
       if (used > w.capacity && w.capacity > 0 && r.oversubscribed_events++ == 0)
@@ -424,7 +427,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
                      Severity::kWarning);
       for (EngineObserver* o : observers) o->OnStart(e.id, e.t, used);
     } else {
-      used -= jobs[e.id].units;
+      used -= units_of(e.id);
       run.end = e.t;
       run.state = JobState::kCompleted;
       for (EngineObserver* o : observers) o->OnEnd(e.id, e.t, used);

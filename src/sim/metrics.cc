@@ -72,7 +72,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     } else {
       ++s.slowdown_excluded;
     }
-    used += static_cast<double>(j.units) * rt;
+    if (!run.holds_no_units) used += static_cast<double>(j.units) * rt;
     requested += static_cast<double>(j.units) * ToSeconds(j.time_limit);
   }
   if (n > 0) {
