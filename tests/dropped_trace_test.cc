@@ -40,6 +40,23 @@ TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
                                          out.string(), "--swf-policy", "clean", "--quiet"});
   EXPECT_EQ(kept.exit_code, 0) << kept.err;
   EXPECT_TRUE(fs::exists(out / "summary.json"));
+
+  // The tracer too: no "0 jobs have been loaded" with exit 0, and the hint
+  // it gives is one it accepts.
+  for (const std::vector<std::string>& argv :
+       {std::vector<std::string>{ClustersimBinary(), "trace", (d / "no_estimates.swf").string()},
+        std::vector<std::string>{TracerBinary(), (d / "no_estimates.swf").string()}}) {
+    const ProcessResult t = RunProcess(argv);
+    EXPECT_EQ(t.exit_code, 1) << t.out;
+    EXPECT_NE(t.err.find("the input rules dropped every record (unknown_requested_time 2); --swf-policy clean"),
+              std::string::npos)
+        << t.err;
+    std::vector<std::string> clean = argv;
+    clean.insert(clean.end(), {"--swf-policy", "clean", "-o", (d / "per_job.csv").string()});
+    const ProcessResult c = RunProcess(clean);
+    EXPECT_EQ(c.exit_code, 0) << c.err;
+    EXPECT_NE(c.out.find("2 jobs have been loaded."), std::string::npos) << c.out;
+  }
 }
 
 TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {

@@ -13,6 +13,7 @@
 #include "io/local_time.h"
 #include "io/number_parse.h"
 #include "io/resource_trace.h"
+#include "io/swf_policy.h"
 #include "io/trace_loader.h"
 #include "model/text_escape.h"
 #include "report/tracer.h"
@@ -23,7 +24,7 @@ namespace clustersim {
 namespace {
 
 struct TraceCommandOptions {
-  std::string trace, infile, format = "auto", zone = "PST8PDT";
+  std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy = "strict";
   std::string per_job, dat, hours, summary, resources, max_time;
   std::int64_t total_nodes = 0, max_jobs = 0, history = 0;
   bool dr_evt_min_sub = false;
@@ -70,6 +71,9 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   app.add_option("--format", o.format, "auto, csv, swf, lassen, trace")
       ->check(CLI::IsMember({"auto", "csv", "swf", "lassen", "trace"}));
   app.add_flag("--dr-evt-min-sub", o.dr_evt_min_sub, "-m: write min_sub as dr_evt does (always 0)");
+  app.add_option("--swf-policy,--swf_policy", o.swf_policy,
+                 "SWF normalisation, as for simulate: strict (default), clean, pyss, pyss-strong, rlscheduler, "
+                 "batsim");
   if (dr) {
     app.add_option("-t,--max_time", o.max_time, "dr_evt: accepted, no effect (its tracer never uses it)");
     app.add_option("-H,--resource_history_capacity", o.history, "dr_evt: no effect")->check(IntIn(0, kIntMax));
@@ -93,12 +97,27 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   lo.csv_default_capacity = 795;
   lo.csv.timezone = o.zone;
   lo.swf.replay = true;
+  if (Status st = ParseEnum("--swf-policy", o.swf_policy, kSwfPolicyNames, &lo.swf.policy); !st.ok())
+    return Fail(prog, err, st.message());
   if (o.max_jobs > 0) lo.csv.max_jobs = lo.llnl.max_jobs = o.max_jobs;
   Diagnostics diag(&err);
   auto loaded = LoadTrace(path, lo, &diag);
   if (!loaded.ok()) return Fail(prog, err, loaded.status().message());
   LoadedTrace lt = loaded.take();
   Workload w = std::move(lt.workload);
+  // No job to report on: say why instead of "0 jobs have been loaded" and
+  // exit 0, as a run would (cli/run.cc).
+  if (w.jobs.empty()) {
+    std::string rules;
+    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip))
+      rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
+    if (rules.empty()) return Fail(prog, err, path + ": holds no job records");
+    return Fail(prog, err,
+                fmt::format("{}: the input rules dropped every record ({}); {}", path, rules,
+                            diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf
+                                ? "--swf-policy clean fills unknown requested times from the run times"
+                                : "see the first messages above for each rule"));
+  }
   // SWF times count from the log's start: its header places them on the
   // calendar (UnixStartTime) and names their zone (TimeZoneString).
   if (lt.format == TraceFormat::kSwf) {
