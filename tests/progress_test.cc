@@ -31,20 +31,39 @@ TEST(ProgressMeter, ShortRunsStaySilent) {
   EXPECT_FALSE(p.shown());
 }
 
-// 8,192 ENDs with the clock at 0.6 s per reading: the check at event 4,096
-// is the first reading after the start (0.6 s: too early), the one at 8,192
-// is at 1.2 s: printed, with half the jobs done (ETA = 1.2 s) and 8,192
-// events in 1.2 s (6.8 k/s), then erased.
+// Fast events: the clock stands still, so the stride doubles at every
+// check (events 1, 3, 7, ..., 4,095, then every 4,096: 8,191, 12,287).
+// After 10,000 events the clock jumps 1.2 s; the check at 12,287 prints
+// (12,287 of 16,384 done in 1.2 s: 10.2 k events/s, ETA 0.4 s), then the
+// line is erased.
 TEST(ProgressMeter, LongRunsShowCountsRateAndEtaThenErase) {
   std::ostringstream out;
-  FakeClock clock{100, 0.6};
+  FakeClock clock{100, 0};
   ProgressMeter p(out, 16384, std::ref(clock));
-  for (JobId i = 0; i < 8192; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
+  JobId i = 0;
+  for (; i < 10000; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "");
+  clock.now += 1.2;
+  for (; i < 12286; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "") << "no check between 8,191 and 12,287";
+  p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
   const std::string line = out.str();
-  EXPECT_EQ(line,
-            "\r  progress: 8,192 of 16,384 jobs done, t = 1,234,567 s, 6.8 k events/s, ETA 1 s\033[K");
+  EXPECT_EQ(line, "\r  progress: 12,287 of 16,384 jobs done, t = 1,234,567 s, 10.2 k events/s, ETA 0 s\033[K");
   p.OnFinish(0);
   EXPECT_EQ(out.str(), line + "\r\033[K");
+}
+
+// Slow events (each takes 0.6 s of wall time, as a conservative pass on a
+// long queue can): the clock is read at every one, and the second, at
+// 1.2 s, shows the line. A fixed 4,096-event stride never would.
+TEST(ProgressMeter, RunsOfFewSlowEventsShowTheLineToo) {
+  std::ostringstream out;
+  FakeClock clock{100, 0.6};
+  ProgressMeter p(out, 100, std::ref(clock));
+  p.OnEnd(0, 10 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "") << "0.6 s: before the delay";
+  p.OnEnd(1, 20 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "\r  progress: 2 of 100 jobs done, t = 20 s, 2 events/s, ETA 59 s\033[K");
 }
 
 // With the delay at 0 a KTH run (about 57,000 events) is long enough for

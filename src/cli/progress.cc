@@ -38,10 +38,14 @@ double ProgressDelaySeconds() {
 }
 
 ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock, double delay_s)
-    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()), delay_s_(delay_s) {}
+    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()), delay_s_(delay_s), last_check_(start_) {}
 
 void ProgressMeter::Check(SimTime t) {
-  const double now = clock_(), elapsed = now - start_;
+  const double now = clock_(), elapsed = now - start_, gap = now - last_check_;
+  last_check_ = now;
+  if (gap < 0.05 && stride_ < kMaxStride) stride_ *= 2;
+  if (gap > 0.25 && stride_ > 1) stride_ /= 2;
+  until_check_ = stride_;
   if (elapsed < delay_s_ || now - last_print_ < 0.25) return;
   last_print_ = now;
   const double rate = static_cast<double>(events_) / elapsed;
