@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/option_checks.h"
 #include "io/text_sink.h"
 #include "io/workload_generator.h"
 #include "model/status.h"
@@ -245,9 +246,7 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e, out, err);  // --help
-    err << "clustersim generate: error: " << e.what() << "\n";
-    return 1;
+    return ExitOnParseError(app, e, "clustersim generate", out, err);
   }
   GeneratorOptions o;
   const Status st = Resolve(f, workloads->count() > 0, horizon->count() > 0, peer->count() > 0, &o);

@@ -14,6 +14,7 @@
 
 #include "cli/config_file.h"
 #include "cli/generate.h"
+#include "cli/option_checks.h"
 #include "cli/options.h"
 #include "cli/report_command.h"
 #include "cli/trace_command.h"
@@ -83,7 +84,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 1;  // --help is 0; any parse error is a bad option (1)
+    return clustersim::ExitOnParseError(app, e, "clustersim", std::cout, std::cerr);
   }
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
   if (!config.ok()) {

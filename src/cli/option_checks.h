@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -35,17 +36,23 @@ inline CLI::Validator IntIn(std::int64_t lo, std::int64_t hi) {
         const ParseError e = ParseInt(s, &v);
         if (e == ParseError::kEmpty) return "an empty value (expected an integer)";
         if (e == ParseError::kSyntax) return fmt::format("'{}' is not a decimal integer", EscapeControl(s));
-        if (e == ParseError::kRange || v < lo || v > hi)
-          return hi == std::numeric_limits<std::int64_t>::max() ? fmt::format("{} is out of range (at least {})", s, lo)
-                                                                : fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        const bool open_above = hi == std::numeric_limits<std::int64_t>::max();
+        // A number too long for 64 bits is out of range on its sign's side.
+        const bool too_small = e == ParseError::kRange ? Trim(s).starts_with('-') : v < lo;
+        if (e == ParseError::kRange || v < lo || v > hi) {
+          if (!open_above) return fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+          return too_small ? fmt::format("{} is out of range (at least {})", s, lo)
+                           : fmt::format("{} is out of range (at most {})", s, hi);
+        }
         return "";
       },
       lo > 0 ? "INT>0" : "INT>=0");
 }
 
-inline CLI::Validator RealIn(double lo, double hi) {
+// [lo, hi], or (lo, hi] with lo_open; a bound of 1e300 or more is "none".
+inline CLI::Validator RealIn(double lo, double hi, bool lo_open = false) {
   return CLI::Validator(
-      [lo, hi](std::string& s) -> std::string {
+      [lo, hi, lo_open](std::string& s) -> std::string {
         const std::string_view t = Trim(s);
         if (t.empty()) return "an empty value (expected a number)";
         // Decimal only: digits, one point, an exponent; no hex floats, inf or nan.
@@ -56,13 +63,27 @@ inline CLI::Validator RealIn(double lo, double hi) {
         const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
         if (!plain || ec != std::errc() || p != t.data() + t.size() || !std::isfinite(v))
           return fmt::format("'{}' is not a decimal number", EscapeControl(s));
-        if (v < lo || v > hi) return fmt::format("{} is out of range [{}, {}]", s, lo, hi);
+        if ((lo_open ? v <= lo : v < lo) || v > hi) {
+          const std::string low = fmt::format("{}{}", lo_open ? "(" : "[", lo);
+          if (hi >= 1e300) return fmt::format("{} is out of range ({} {})", s, lo_open ? "above" : "at least", lo);
+          return fmt::format("{} is out of range {}, {}]", s, low, hi);
+        }
         return "";
       },
       "NUMBER");
 }
 
 inline constexpr std::int64_t kIntMax = std::numeric_limits<std::int64_t>::max();
+
+// A command line CLI11 refused: --help and --version print and return 0;
+// anything else is one line, "PROG: error: WHAT (see --help)", and 1, like
+// every other error of the front ends.
+inline int ExitOnParseError(const CLI::App& app, const CLI::ParseError& e, const std::string& prog, std::ostream& out,
+                            std::ostream& err) {
+  if (e.get_exit_code() == 0) return app.exit(e, out, err);
+  err << prog << ": error: " << EscapeControl(e.what()) << " (see --help)\n";
+  return 1;
+}
 
 // Parses `value` with the enum's name table; an unknown value gets the list
 // of canonical names (plus `extra`, names the caller maps itself) and the

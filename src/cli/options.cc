@@ -74,7 +74,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Simulation run times: actual (default), limit, distribution");
   app->add_option("-D,--run_time_distribution", v->run_time_distribution, "normal (default), lognormal, uniform");
   app->add_option("-S,--run_time_scale", v->run_time_scale, "Scale factor s (default 1.0)")
-      ->check(RealIn(0, 1e12));
+      ->check(RealIn(0, 1e12, /*lo_open=*/true));
   app->add_option("-V,--run_time_stddev", v->run_time_stddev,
                   "Stddev factor v (default 0); for uniform the upper factor")
       ->check(RealIn(0, 1e12));

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "cli/option_checks.h"
 #include "model/text_escape.h"
 #include "report/compare_report.h"
 #include "report/run_report.h"
@@ -26,7 +27,7 @@ int Parse(CLI::App& app, int argc, char** argv, std::ostream& out, std::ostream&
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     *done = true;
-    return app.exit(e, out, err) == 0 ? 0 : 1;
+    return ExitOnParseError(app, e, app.get_name(), out, err);
   }
   return 0;
 }

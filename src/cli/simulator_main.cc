@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/config_file.h"
+#include "cli/option_checks.h"
 #include "cli/options.h"
 #include "model/memory.h"
 
@@ -46,7 +47,7 @@ int main(int argc, char** argv) {
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-      return app.exit(e) == 0 ? 0 : 1;  // --help is 0; any parse error is a bad option (1)
+      return clustersim::ExitOnParseError(app, e, "simulator", std::cout, std::cerr);
     }
     auto config = clustersim::Resolve(v, clustersim::Frontend::kSimulator, false);
     if (!config.ok()) {

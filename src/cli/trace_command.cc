@@ -81,7 +81,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e, out, err) == 0 ? 0 : 1;
+    return ExitOnParseError(app, e, prog, out, err);
   }
   if (!o.trace.empty() && !o.infile.empty()) return Fail(prog, err, "give the trace either as an argument or with -i, not both");
   const std::string path = o.trace.empty() ? o.infile : o.trace;
