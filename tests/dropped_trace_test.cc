@@ -73,6 +73,24 @@ TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {
   }
 }
 
+// simulator skips rows that run past their limit, as dr_evt does; when that
+// is every row, the hint names the option that keeps them.
+TEST(DroppedTrace, EveryRowPastItsLimitNamesTheOptionThatKeepsThem) {
+  const fs::path d = ScratchDir("dropped_overrun");
+  std::ofstream(d / "jobs.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,20\n5,1,10,30\n";
+  const ProcessResult r =
+      RunProcess({SimulatorBinary(), (d / "jobs.csv").string(), "-n", "4", "-o", (d / "s.csv").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("(actual_exceeds_limit 2), so there is nothing to simulate; dr_evt skips rows that run past "
+                       "their limit; --compat none keeps them"),
+            std::string::npos)
+      << r.err;
+  const ProcessResult kept = RunProcess(
+      {SimulatorBinary(), (d / "jobs.csv").string(), "-n", "4", "--compat", "none", "-o", (d / "s.csv").string()});
+  EXPECT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_NE(kept.out.find("Total jobs: 2"), std::string::npos) << kept.out;
+}
+
 // The other ways to end up with no job stop too, each saying why; and -j 0
 // means "all jobs", as in dr_evt (its loaders' default limit is 0).
 TEST(ZeroJobRun, EmptySliceEarlyStopAndEmptyTraceStopWithTheReason) {

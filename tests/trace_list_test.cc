@@ -108,6 +108,14 @@ TEST(TraceList, OverlappingOrReplayFilesAreRefused) {
       {SimulatorBinary(), "-L", (d / "parts" / "empty.txt").string(), "-n", "64", "-o", (d / "x.csv").string()});
   EXPECT_EQ(empty.exit_code, 1);
   EXPECT_NE(empty.err.find("names no trace files"), std::string::npos) << empty.err;
+  // A listed file that does not exist is named with the list's line.
+  std::ofstream(d / "parts" / "missing.txt") << "p0.csv\n# then\nnot_there.csv\n";
+  const ProcessResult missing = RunProcess(
+      {SimulatorBinary(), "-L", (d / "parts" / "missing.txt").string(), "-n", "64", "-o", (d / "x.csv").string()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.err.find("missing.txt:3: " + (d / "parts" / "not_there.csv").string() + ": no such file"),
+            std::string::npos)
+      << missing.err;
 }
 
 }  // namespace

@@ -40,7 +40,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
                   "whitespace trace) (default auto: by name, then content; a directory is JSONL)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
-                  "SWF normalisation: strict (default), clean, pyss, pyss-strong, rlscheduler, batsim");
+                  "SWF normalisation: strict, clean, pyss, pyss-strong, rlscheduler, batsim (default strict; "
+                  "--compat pyss and --compat rlscheduler bring their own)");
 
   // Policy.
   app->add_option(sim ? "-p,--priority_policy,--policy" : "-p,--policy,--priority_policy", v->policy,
@@ -163,8 +164,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "Directory for schedule.csv, resources.csv, jobs.csv, summary.json (default out); it is "
                     "replaced whole, so no earlier run's file stays beside this run's");
     app->add_option("--outputs", v->outputs,
-                    "Files to write, comma-separated (default all): schedule, resources, jobs, summary, "
-                    "placements (cluster runs). For sweeps, --outputs summary skips the per-job files")
+                    "Files to write, comma-separated (default all that apply): schedule, resources, jobs, summary; "
+                    "placements (cluster runs), timeseries and nodes (work-based runs). For sweeps, --outputs "
+                    "summary skips the per-job files")
         ->delimiter(',')
         ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"}))
         ->capture_default_str();

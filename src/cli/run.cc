@@ -244,14 +244,19 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip))
       rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
     const bool no_estimates = diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf;
+    const bool overruns = diag.Count("actual_exceeds_limit") > 0;
     return Fail(
         c, err,
         Status::Error(fmt::format(
             "{}: the input rules dropped every record ({}), so there is nothing to simulate; {}", c.trace, rules,
             no_estimates ? "--swf-policy clean (or pyss) fills unknown requested times from the run times"
+            : overruns   ? "dr_evt skips rows that run past their limit; --compat none keeps them (killed at the "
+                           "limit, --overrun clip)"
                          : "see the first messages above for each rule")));
   }
   const bool is_swf = lt.format == TraceFormat::kSwf;
+  if (is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler)
+    w.unit_name = "processors";  // SWF counts processors unless asked for whole nodes
   if (c.load.csv.pcon && lt.format != TraceFormat::kCsv)
     return Fail(c, err, Status::Error(c.trace + ": --trace_type pcon reads the avgpcon, minpcon and maxpcon columns "
                                                 "of a dr_evt CSV; this trace is not one"));
@@ -466,9 +471,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                       : lt.format == TraceFormat::kLegacyTrace ? "trace"
                                                                : "csv";
   info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
-  info.units = is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler
-                   ? "processors"
-                   : "nodes";
+  info.units = w.unit_name;
   if (cluster)
     info.units = cluster->pool->units() == PoolUnits::kMillicores ? "millicores"
                  : cluster->pool->units() == PoolUnits::kCores    ? "cores"

@@ -50,11 +50,15 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
     std::error_code ec;
     if (!std::filesystem::exists(path, ec) && std::filesystem::path(path).is_relative())
       path = (dir / path).string();
+    const std::string where = fmt::format("{}:{}", list_path, line_no);
+    // A file that cannot be read is named with the list line that named it.
+    if (!std::filesystem::is_regular_file(path, ec))
+      return Status::Error(fmt::format("{}: {}: {}", where, path,
+                                       std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
     auto part = LoadTrace(path, options, diag);
     if (!part.ok()) return part.status();
     LoadedTrace p = part.take();
     Workload& w = p.workload;
-    const std::string where = fmt::format("{}:{}", list_path, line_no);
     if (p.format == TraceFormat::kJsonl)
       return Status::Error(where + ": progressive loading takes dr_evt CSV or SWF files, not JSONL");
     if (w.mode != TraceMode::kSimulation)

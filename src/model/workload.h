@@ -29,6 +29,7 @@ struct Workload {
   TraceMode mode = TraceMode::kSimulation;
   std::vector<Job> jobs;            // sorted by (submit, file order)
   std::int64_t capacity = 0;        // pool size in the jobs' units; 0 = unknown
+  std::string unit_name = "nodes";  // what units and capacity count, for messages ("processors": SWF)
   bool has_queue_column = false;    // CSV had q_id or queue: echo it in the schedule CSV
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"

@@ -422,8 +422,8 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
       run.state = JobState::kRunning;
       if (used > w.capacity && w.capacity > 0 && r.oversubscribed_events++ == 0)
         diag->Report(w.name, 0, "oversubscribed",
-                     fmt::format("at t={} s the trace uses {} of {} nodes (replay does not clamp)",
-                                 ToSeconds(e.t), used, w.capacity),
+                     fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp)",
+                                 ToSeconds(e.t), used, w.capacity, w.unit_name),
                      Severity::kWarning);
       for (EngineObserver* o : observers) o->OnStart(e.id, e.t, used);
     } else {
