@@ -22,13 +22,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path FreshDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 void WriteText(const fs::path& p, const std::string& s) { std::ofstream(p) << s; }
 
 RunConfig BaseConfig(const std::string& trace, const fs::path& out) {
@@ -55,7 +48,7 @@ const char* kSmall =
 TEST(Pipeline, TwoRunsAreByteIdentical) {
   const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
   if (!fs::exists(kth)) GTEST_SKIP();
-  fs::path a = FreshDir("det_a"), b = FreshDir("det_b");
+  fs::path a = ScratchDir("det_a"), b = ScratchDir("det_b");
   RunConfig ca = BaseConfig(kth, a), cb = BaseConfig(kth, b);
   ASSERT_EQ(RunOnce(ca), 0);
   ASSERT_EQ(RunOnce(cb), 0);
@@ -67,7 +60,7 @@ TEST(Pipeline, TwoRunsAreByteIdentical) {
 }
 
 TEST(Pipeline, SeededDistributionRunsAreReproducibleAndSeedMatters) {
-  fs::path d = FreshDir("seed");
+  fs::path d = ScratchDir("seed");
   WriteText(d / "jobs.csv", kSmall);
   auto run = [&](std::uint64_t seed, const char* sub) {
     RunConfig c = BaseConfig((d / "jobs.csv").string(), d / sub);
@@ -112,7 +105,7 @@ TEST(Pipeline, ReplayOfTheScheduleReproducesTheResourceTrace) {
     const std::string kth = TracesDir() + "/" + name;
     if (!fs::exists(kth)) continue;
     ++checked;
-    fs::path d = FreshDir("roundtrip");
+    fs::path d = ScratchDir("roundtrip");
     RunConfig sim = BaseConfig(kth, d / "sim");
     ASSERT_EQ(RunOnce(sim), 0);
     RunConfig rep = BaseConfig((d / "sim" / "schedule.csv").string(), d / "replay");
@@ -136,7 +129,7 @@ TEST(Pipeline, ReplayOfTheScheduleReproducesTheResourceTrace) {
 TEST(Pipeline, SliceStartsOnAnEmptyClusterWithTheRequestedJobs) {
   const std::string kth = TracesDir() + "/KTH-SP2.filtered.swf";
   if (!fs::exists(kth)) GTEST_SKIP();
-  fs::path d = FreshDir("slice");
+  fs::path d = ScratchDir("slice");
   RunConfig c = BaseConfig(kth, d);
   c.slice_start = 1000;
   c.slice_count = 50;
@@ -161,7 +154,7 @@ TEST(Pipeline, SliceStartsOnAnEmptyClusterWithTheRequestedJobs) {
 }
 
 TEST(Pipeline, OversizedJobIsRejectedWithAMessageAndCounted) {
-  fs::path d = FreshDir("oversized");
+  fs::path d = ScratchDir("oversized");
   WriteText(d / "jobs.csv", "job_submit_time,num_nodes,time_limit\n0,50,100\n5,200,100\n10,50,100\n");
   RunConfig c = BaseConfig((d / "jobs.csv").string(), d / "out");
   c.load.capacity = 100;
@@ -187,7 +180,7 @@ TEST(Pipeline, OversizedJobIsRejectedWithAMessageAndCounted) {
 // it was allocated: a job killed at its limit is `timeout`, a rejected job
 // was allocated nothing.
 TEST(Pipeline, JobsCsvStatusAndAllocatedUnits) {
-  fs::path d = FreshDir("jobs_status");
+  fs::path d = ScratchDir("jobs_status");
   WriteText(d / "in.csv",
             "job_submit_time,num_nodes,time_limit,actual_run_time\n0,50,100,150\n5,200,100,50\n10,50,100,50\n");
   RunConfig c = BaseConfig((d / "in.csv").string(), d / "out");
@@ -232,7 +225,7 @@ TEST(Pipeline, SampledRunTimeDependsOnlyOnSeedAndJobId) {
 
 // `simulator` takes dr_evt's command line verbatim and writes dr_evt's files.
 TEST(Pipeline, SimulatorBinaryAcceptsTheSeedCommandLine) {
-  fs::path d = FreshDir("simulator");
+  fs::path d = ScratchDir("simulator");
   WriteText(d / "jobs.csv", "job_submit_time,num_nodes,queue,time_limit\n0,70,pbatch,200\n10,50,pbatch,300\n"
                             "20,20,pbatch,50\n");
   const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/simulator";
@@ -254,7 +247,7 @@ TEST(Pipeline, SimulatorBinaryAcceptsTheSeedCommandLine) {
 // Every option can come from a config file (CLI11's TOML/INI): the same
 // settings as flags give byte-identical outputs.
 TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
-  fs::path d = FreshDir("config");
+  fs::path d = ScratchDir("config");
   WriteText(d / "jobs.csv", kSmall);
   WriteText(d / "run.toml",
             "total_nodes = 100\nbackfill = \"conservative\"\nrun_time_mode = \"distribution\"\n"
@@ -277,7 +270,7 @@ TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
 // --outputs picks files; the summary of a summary-only run is the summary of
 // the full run (skipping the per-job files changes nothing else).
 TEST(Pipeline, OutputsOptionWritesOnlyTheNamedFiles) {
-  fs::path d = FreshDir("outputs");
+  fs::path d = ScratchDir("outputs");
   WriteText(d / "jobs.csv", kSmall);
   const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim";
   const std::string j = (d / "jobs.csv").string();
@@ -313,7 +306,7 @@ TEST(Pipeline, OutputsOptionWritesOnlyTheNamedFiles) {
 // U(L*s, L*(s+v)) and s + v > 1 some jobs run past their limit, and under
 // --compat dr_evt they complete; the clean default kills them at the limit.
 TEST(Pipeline, DrEvtPresetLetsJobsOverrunTheirLimit) {
-  fs::path d = FreshDir("overrun");
+  fs::path d = ScratchDir("overrun");
   std::string csv = "job_submit_time,num_nodes,time_limit\n";
   for (int i = 0; i < 40; ++i) csv += std::to_string(i * 1000) + ",10,100\n";
   WriteText(d / "jobs.csv", csv);
@@ -384,7 +377,7 @@ TEST(Pipeline, ContradictoryPolicyOptionsAreRefused) {
 TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {
   const std::string lublin = TracesDir() + "/lublin_256.swf";
   if (!fs::exists(lublin)) GTEST_SKIP();
-  fs::path d = FreshDir("rl");
+  fs::path d = ScratchDir("rl");
   OptionValues v;
   v.trace = lublin;
   v.compat = "rlscheduler";
@@ -407,7 +400,7 @@ TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {
 }
 
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {
-  fs::path d = FreshDir("hint");
+  fs::path d = ScratchDir("hint");
   WriteText(d / "jobs.csv", kSmall);
   const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/clustersim";
   const std::string cmd = bin + " simulate " + (d / "jobs.csv").string() + " -n 100 --backfill conservativ -o " +

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 #include <string>
+#include <system_error>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -92,11 +94,39 @@ std::string TracesDir() {
   return std::string(CLUSTERSIM_SOURCE_DIR) + "/../shared/traces";
 }
 
+namespace {
+// The scratch directories this process made. ctest runs every test in its
+// own process, so without this each `make test` would leave some hundred
+// directories behind. They are removed when the process ends, unless a test
+// failed (then they are kept to look at) or CLUSTERSIM_KEEP_SCRATCH is set.
+// Constructed on first use, after gtest's UnitTest, so it is destroyed first.
+class ScratchDirs {
+ public:
+  void Add(const std::filesystem::path& d) { dirs_.push_back(d); }
+  ~ScratchDirs() {
+    if (std::getenv("CLUSTERSIM_KEEP_SCRATCH") != nullptr || ::testing::UnitTest::GetInstance()->Failed()) return;
+    for (const auto& d : dirs_) {
+      std::error_code ec;
+      std::filesystem::remove_all(d, ec);
+    }
+  }
+
+ private:
+  std::vector<std::filesystem::path> dirs_;
+};
+
+ScratchDirs& Scratch() {
+  static ScratchDirs dirs;
+  return dirs;
+}
+}  // namespace
+
 std::filesystem::path ScratchDir(const std::string& name) {
   const std::filesystem::path d =
       std::filesystem::path(::testing::TempDir()) / ("clustersim_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
+  Scratch().Add(d);
   return d;
 }
 

@@ -48,7 +48,9 @@ Policy Conservative();
 Policy NoBackfill();
 
 // A fresh, empty directory under the test temporary directory, unique to
-// this process: TempDir/clustersim_<name>_<pid>.
+// this process: TempDir/clustersim_<name>_<pid>. Removed when the process
+// ends if every test passed (kept on a failure, or with
+// CLUSTERSIM_KEEP_SCRATCH set).
 std::filesystem::path ScratchDir(const std::string& name);
 
 // A file's bytes, or "<missing PATH>" when it cannot be read (so two missing

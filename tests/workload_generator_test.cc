@@ -23,6 +23,7 @@
 #include "io/jsonl_trace.h"
 #include "io/text_sink.h"
 #include "model/diagnostics.h"
+#include "test_util.h"
 
 namespace clustersim {
 namespace {
@@ -81,13 +82,6 @@ CliRun Cli(std::vector<std::string> args) {
   return {rc, out.str(), err.str()};
 }
 
-fs::path FreshDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("clustersim_gen_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 std::string Slurp(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
@@ -104,7 +98,7 @@ TEST(GeneratorDeterminism, SameSeedSameBytesOtherSeedOtherBytes) {
 }
 
 TEST(GeneratorDeterminism, CliRunsWriteIdenticalFiles) {
-  const fs::path d = FreshDir("determinism");
+  const fs::path d = test::ScratchDir("gen_determinism");
   const std::string p1 = (d / "a.jsonl").string(), p2 = (d / "b.jsonl").string();
   ASSERT_EQ(Cli({"-o", p1, "--seed", "9", "--workloads", "200", "--quiet"}).rc, 0);
   ASSERT_EQ(Cli({"-o", p2, "--seed", "9", "--workloads", "200", "--quiet"}).rc, 0);
@@ -391,7 +385,7 @@ TEST(GeneratorArrivals, WorkloadsAndHorizonWhicheverComesFirst) {
 }
 
 TEST(GeneratorCli, WritesFileAndSummaryLine) {
-  const fs::path d = FreshDir("cli");
+  const fs::path d = test::ScratchDir("gen_cli");
   const std::string path = (d / "trace.jsonl").string();
   const CliRun r = Cli({"-o", path, "--workloads", "7", "--seed", "1"});
   ASSERT_EQ(r.rc, 0) << r.err;
@@ -419,7 +413,7 @@ TEST(GeneratorCli, StdoutAndHorizonAlone) {
 }
 
 TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
-  const fs::path d = FreshDir("bad");
+  const fs::path d = test::ScratchDir("gen_bad");
   const std::string path = (d / "t.jsonl").string();
   const std::vector<std::vector<std::string>> bad = {
       {"--gpu-ratio", "1.5"},       {"--perf-ratio", "-0.1"},    {"--seed", "0x10"},
@@ -443,7 +437,7 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
 }
 
 TEST(GeneratorCli, UnwritableOutputLeavesNothing) {
-  const fs::path d = FreshDir("unwritable");
+  const fs::path d = test::ScratchDir("gen_unwritable");
   std::ofstream(d / "file") << "x";
   const CliRun r = Cli({"-o", (d / "file" / "t.jsonl").string(), "--quiet"});
   EXPECT_EQ(r.rc, 1);
@@ -452,7 +446,7 @@ TEST(GeneratorCli, UnwritableOutputLeavesNothing) {
 }
 
 TEST(GeneratorCli, ClustersimJsonlReaderLoadsTheTrace) {
-  const fs::path d = FreshDir("reader");
+  const fs::path d = test::ScratchDir("gen_reader");
   const std::string path = (d / "trace.jsonl").string();
   ASSERT_EQ(Cli({"-o", path, "--workloads", "400", "--seed", "4", "--amd-gpu-ratio", "0.3", "--peer-intensity",
                  "0.2", "--quiet"})
