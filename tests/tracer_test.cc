@@ -51,7 +51,7 @@ TEST(Tracer, HandMadeTraceWithADedicatedAccessTime) {
   const ProcessResult r =
       RunProcess({ClustersimBinary(), "trace", (d / "t.csv").string(), "-z", "UTC", "-n", "100", "-o",
                   (d / "jobs.csv").string(), "-d", (d / "dat.txt").string(), "-s", (d / "hours.txt").string(), "-m",
-                  (d / "sum.txt").string()});
+                  (d / "sum.txt").string(), "--queues", (d / "queues.csv").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::vector<std::string> out = Lines(r.out);
   ASSERT_EQ(out.size(), 4u) << r.out;
@@ -77,6 +77,15 @@ TEST(Tracer, HandMadeTraceWithADedicatedAccessTime) {
             "6,1,1970-01-11 01:00:00.000000,1970-01-11 01:01:40.000000,1970-01-11 01:00:00.000000,7200,0.000000,"
             "100.000000,0,pbatch,No\n");
   EXPECT_EQ(Slurp(d / "dat.txt"), "DAT: started at 1970-01-04 02:00:00.000000 until 1970-01-04 02:45:00.000000\n");
+  // Per queue (pbatch1 prints as pbatch): pall = J3, J4: 50*1800 + 50*900
+  // node-seconds, waits 200 and 1000, runs 1800 and 900; pbatch = J1, J2,
+  // J6: 10*3600 + 4*1800 + 1*100, waits 600, 3540, 0, runs 3600, 1800, 100,
+  // busy 0, 10, 0; pdebug = J5.
+  EXPECT_EQ(Slurp(d / "queues.csv"),
+            "queue,jobs,node_seconds,mean_nodes,mean_wait,max_wait,mean_exec,mean_busy_nodes,dat_jobs\n"
+            "pall,2,135000.000000,50.000000,600.000000,1000.000000,1350.000000,100.000000,2\n"
+            "pbatch,3,43300.000000,5.000000,1380.000000,3540.000000,1833.333333,3.333333,0\n"
+            "pdebug,1,200.000000,2.000000,1800.000000,1800.000000,100.000000,100.000000,1\n");
 
   const std::vector<std::string> hours = Lines(Slurp(d / "hours.txt"));
   ASSERT_EQ(hours.size(), 2u * 168);
@@ -111,7 +120,8 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   if (!fs::exists(kth)) GTEST_SKIP() << "shared traces not found: " << kth;
   const fs::path d = ScratchDir("tracer_kth");
   const ProcessResult r = RunProcess({ClustersimBinary(), "trace", kth, "-o", (d / "jobs.csv").string(), "-s",
-                                      (d / "hours.txt").string(), "-m", (d / "sum.txt").string()});
+                                      (d / "hours.txt").string(), "-m", (d / "sum.txt").string(), "--queues",
+                                      (d / "queues.csv").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The header's UnixStartTime and TimeZoneString place the log.
   EXPECT_NE(r.out.find("Trace from 1996-09-23 14:00:31.000000 Mon"), std::string::npos) << r.out;
@@ -155,6 +165,21 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   }
   EXPECT_EQ(hour_total, 28489);
   EXPECT_EQ(summary_total, 28489);
+  // The queue report partitions the jobs: its counts add up to the trace's,
+  // its node-seconds to the per-job report's nodes x run times, and no
+  // queue's maximum wait is below its mean.
+  double node_s = 0, queue_node_s = 0;
+  for (std::size_t i = 1; i < tracer.size(); ++i) node_s += std::stod(field(tracer[i], 1)) * std::stod(field(tracer[i], 7));
+  const std::vector<std::string> queues = Lines(Slurp(d / "queues.csv"));
+  ASSERT_GE(queues.size(), 2u);
+  long queue_jobs = 0;
+  for (std::size_t i = 1; i < queues.size(); ++i) {
+    queue_jobs += std::stol(field(queues[i], 1));
+    queue_node_s += std::stod(field(queues[i], 2));
+    EXPECT_GE(std::stod(field(queues[i], 5)), std::stod(field(queues[i], 4))) << queues[i];
+  }
+  EXPECT_EQ(queue_jobs, 28489);
+  EXPECT_NEAR(queue_node_s, node_s, 1e-9 * node_s);
 }
 
 TEST(Tracer, RefusesATraceWithoutRecordedTimes) {

@@ -25,7 +25,7 @@ namespace {
 
 struct TraceCommandOptions {
   std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy = "strict";
-  std::string per_job, dat, hours, summary, resources, max_time;
+  std::string per_job, dat, hours, summary, resources, queues, max_time;
   std::int64_t total_nodes = 0, max_jobs = 0, history = 0;
   bool dr_evt_min_sub = false;
 };
@@ -38,6 +38,8 @@ Reports (each written only when asked for):
   -s  batch submissions per local hour of every week: index<TAB>jobs<TAB>availability
   -m  the 168 hours of the week summarised over the weeks
   -r  resource trace: time,free_nodes,allocated_nodes at every start and end
+  --queues  per queue: jobs, node-seconds, mean nodes, mean and max wait, mean run, mean busy nodes
+            at submit, jobs submitted during a DAT
 Example:
   clustersim trace lassen_history.csv -o jobs.csv -d dat.txt -s hours.txt -m summary.txt
 )";
@@ -63,6 +65,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   app.add_option("-s,--subfile", o.hours, "Batch submissions per hour of each week");
   app.add_option("-m,--subsumf", o.summary, "The 168-hour summary");
   app.add_option("-r,--resource_trace", o.resources, "Resource trace (time,free_nodes,allocated_nodes)");
+  app.add_option("--queues", o.queues, "Statistics per queue (CSV; a clustersim report, not dr_evt's)");
   app.add_option("-n,--total_nodes", o.total_nodes,
                  "Machine size: free nodes in -r, busy nodes during a DAT (default: the trace's, else 795)")
       ->check(IntIn(1, kIntMax));
@@ -148,6 +151,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   if (!o.dat.empty()) files.emplace_back(o.dat, DatReport(a, *clock.value()));
   if (!o.hours.empty()) files.emplace_back(o.hours, HourOfWeekReport(a));
   if (!o.summary.empty()) files.emplace_back(o.summary, HourOfWeekSummary(a, to));
+  if (!o.queues.empty()) files.emplace_back(o.queues, QueueReport(w, a));
   if (!o.resources.empty()) {
     ResourceTrace rt(to.total_nodes, TimeFormat::kExact);
     w.capacity = to.total_nodes;

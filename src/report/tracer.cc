@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <queue>
 #include <tuple>
 
@@ -155,6 +156,35 @@ std::string PerJobReport(const Workload& w, const TraceAnalysis& a, const LocalC
                    clock.Format(j.begin), clock.Format(j.begin + j.run_time), clock.Format(j.submit),
                    FormatTime(j.time_limit, TimeFormat::kExact), ToSeconds(j.begin - j.submit), ToSeconds(j.run_time),
                    a.busy_at_submit[i], TraceQueueName(w, j), a.dat[i] ? "Yes" : "No");
+  }
+  return out;
+}
+
+std::string QueueReport(const Workload& w, const TraceAnalysis& a) {
+  struct Stats {
+    std::int64_t jobs = 0, nodes = 0, dat = 0;
+    double node_s = 0, wait_s = 0, max_wait_s = 0, exec_s = 0, busy = 0;
+  };
+  std::map<std::string, Stats> by_queue;
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const Job& j = w.jobs[i];
+    Stats& q = by_queue[TraceQueueName(w, j)];
+    const double wait = ToSeconds(j.begin - j.submit), exec = ToSeconds(j.run_time);
+    ++q.jobs;
+    q.nodes += j.units;
+    q.dat += a.dat[i];
+    q.node_s += static_cast<double>(j.units) * exec;
+    q.wait_s += wait;
+    q.max_wait_s = std::max(q.max_wait_s, wait);
+    q.exec_s += exec;
+    q.busy += static_cast<double>(a.busy_at_submit[i]);
+  }
+  std::string out = "queue,jobs,node_seconds,mean_nodes,mean_wait,max_wait,mean_exec,mean_busy_nodes,dat_jobs\n";
+  for (const auto& [name, q] : by_queue) {
+    const double n = static_cast<double>(q.jobs);
+    fmt::format_to(std::back_inserter(out), "{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", name, q.jobs,
+                   q.node_s, static_cast<double>(q.nodes) / n, q.wait_s / n, q.max_wait_s, q.exec_s / n, q.busy / n,
+                   q.dat);
   }
   return out;
 }

@@ -3,7 +3,7 @@
 // machine it ran on, from its recorded times alone. For each job, the nodes
 // busy when it was submitted and whether a dedicated access time (DAT) was
 // on; the DAT periods; batch submissions per local hour of the week and a
-// 168-slot summary of them; the trace's span.
+// 168-slot summary of them; statistics per queue; the trace's span.
 //
 // Queues. When the trace carries LLNL's legacy queue names (Lassen, a CSV
 // `queue` column; model/legacy_queue.h) `pall` jobs reserve the whole
@@ -61,5 +61,10 @@ std::string PerJobReport(const Workload& w, const TraceAnalysis& a, const LocalC
 std::string DatReport(const TraceAnalysis& a, const LocalClock& clock);                       // -d
 std::string HourOfWeekReport(const TraceAnalysis& a);                                         // -s
 std::string HourOfWeekSummary(const TraceAnalysis& a, const TracerOptions& o);                // -m
+// One CSV row per queue (as TraceQueueName prints it, sorted by name): its
+// jobs, node-seconds, mean nodes, mean and maximum wait, mean run, mean
+// busy nodes at submit, and how many were submitted during a DAT. A
+// clustersim report (`--queues`); dr_evt's tracer has none.
+std::string QueueReport(const Workload& w, const TraceAnalysis& a);
 
 }  // namespace clustersim
