@@ -173,5 +173,63 @@ TEST(LassenHistory, BothFrontEndsReplayIt) {
   EXPECT_NE(sim.out.find("Total nodes: 795"), std::string::npos) << sim.out;  // dr_evt's Lassen size
 }
 
+// A legacy .trace on 10 nodes: J0 4 nodes 0-100, J1 pall 10 nodes 20-60
+// (submitted at 10), J2 2 nodes submitted at 30, during the DAT, runs
+// 60-80. In the replay the pall job holds no nodes (only J0's 4 while it
+// runs: no oversubscription), J2 sees the whole machine busy at its submit,
+// and the utilisation is (4*100 + 2*20) / (10*100) = 0.44. The same jobs as
+// a CSV with a queue column (a schedule.csv, say) replay as they ran.
+TEST(LegacyTrace, ReplayLeavesPallJobsOutOfTheOccupancyOnly) {
+  const fs::path d = ScratchDir("legacy_pall");
+  std::ofstream(d / "h.trace") << "4 0 100 0 pbatch 100\n10 20 60 10 pall 100\n2 60 80 30 pbatch 100\n";
+  const ProcessResult r = RunProcess(
+      {ClustersimBinary(), "replay", (d / "h.trace").string(), "-n", "10", "--check", "-o", (d / "o").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("oversubscribed"), std::string::npos) << r.err;
+  EXPECT_EQ(Slurp(d / "o" / "resources.csv"),
+            "time,free_nodes,allocated_nodes\n0,10,0\n0,6,4\n20,6,4\n60,6,4\n60,4,6\n80,6,4\n100,10,0\n");
+  const std::string jobs = Slurp(d / "o" / "jobs.csv");
+  // ..., busy_nodes_at_submit, clipped, status, allocated_units
+  EXPECT_NE(jobs.find(",pbatch,1,0,0,0,completed,4\n"), std::string::npos) << jobs;
+  EXPECT_NE(jobs.find(",pall,1.25,0,4,0,completed,0\n"), std::string::npos) << jobs;
+  EXPECT_NE(jobs.find(",pbatch,2.5,0,10,0,completed,2\n"), std::string::npos) << jobs;
+  EXPECT_NE(Slurp(d / "o" / "summary.json").find("\"makespan\": 0.44"), std::string::npos)
+      << Slurp(d / "o" / "summary.json");
+
+  std::ofstream(d / "h.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+                             << "0,0,100,4,pbatch,100\n10,20,60,10,pall,100\n30,60,80,2,pbatch,100\n";
+  const ProcessResult csv = RunProcess(
+      {ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "10", "--quiet", "-o", (d / "c").string()});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(Slurp(d / "c" / "resources.csv").find("\n20,0,14\n"), std::string::npos) << Slurp(d / "c" / "resources.csv");
+}
+
+// Every row dropped by the legacy queue filter: the run stops and says so
+// (the filter's drops are notes, not skips), in summaries as drops.
+TEST(LassenHistory, EveryRowFilteredNamesTheQueueFilter) {
+  const fs::path d = ScratchDir("lassen_filtered");
+  const std::string debug =
+      LassenRow("2", "2019-06-01 10:30:00", "2019-06-01 10:40:00", "2019-06-01 10:00:00", "pdebug", "600");
+  std::ofstream(d / "h.csv") << LassenHeader() << debug;
+  for (const std::vector<std::string>& argv :
+       {std::vector<std::string>{ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "10", "-o",
+                                 (d / "o").string()},
+        std::vector<std::string>{ClustersimBinary(), "trace", (d / "h.csv").string()}}) {
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.err.find("dropped every record (queue_filtered 1)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("legacy queue filter keeps only queues containing pbatch or pall"), std::string::npos)
+        << r.err;
+  }
+  std::ofstream(d / "h.csv", std::ios::app)
+      << LassenRow("4", "2019-06-01 10:00:00", "2019-06-01 11:00:00", "2019-06-01 09:30:00", "pbatch", "7200");
+  const ProcessResult ok = RunProcess(
+      {ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "10", "--quiet", "-o", (d / "o").string()});
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  const std::string summary = Slurp(d / "o" / "summary.json");
+  EXPECT_NE(summary.find("\"filtered_by_rule\": {\n    \"queue_filtered\": 1"), std::string::npos) << summary;
+  EXPECT_NE(summary.find("\"changed_by_rule\": {}"), std::string::npos) << summary;
+}
+
 }  // namespace
 }  // namespace clustersim::test

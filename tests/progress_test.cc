@@ -32,10 +32,10 @@ TEST(ProgressMeter, ShortRunsStaySilent) {
 }
 
 // Fast events: the clock stands still, so the stride doubles at every
-// check (events 1, 3, 7, ..., 4,095, then every 4,096: 8,191, 12,287).
-// After 10,000 events the clock jumps 1.2 s; the check at 12,287 prints
-// (12,287 of 16,384 done in 1.2 s: 10.2 k events/s, ETA 0.4 s), then the
-// line is erased.
+// check up to 256 (events 1, 3, 7, ..., 255, then every 256: ..., 9,983,
+// 10,239). After 10,000 events the clock jumps 1.2 s; the check at 10,239
+// prints (10,239 of 16,384 done in 1.2 s: 8.5 k events/s, ETA 0.72 s),
+// then the line is erased.
 TEST(ProgressMeter, LongRunsShowCountsRateAndEtaThenErase) {
   std::ostringstream out;
   FakeClock clock{100, 0};
@@ -44,11 +44,11 @@ TEST(ProgressMeter, LongRunsShowCountsRateAndEtaThenErase) {
   for (; i < 10000; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
   EXPECT_EQ(out.str(), "");
   clock.now += 1.2;
-  for (; i < 12286; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
-  EXPECT_EQ(out.str(), "") << "no check between 8,191 and 12,287";
+  for (; i < 10238; ++i) p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "") << "no check between 9,983 and 10,239";
   p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
   const std::string line = out.str();
-  EXPECT_EQ(line, "\r  progress: 12,287 of 16,384 jobs done, t = 1,234,567 s, 10.2 k events/s, ETA 0 s\033[K");
+  EXPECT_EQ(line, "\r  progress: 10,239 of 16,384 jobs done, t = 1,234,567 s, 8.5 k events/s, ETA 1 s\033[K");
   p.OnFinish(0);
   EXPECT_EQ(out.str(), line + "\r\033[K");
 }

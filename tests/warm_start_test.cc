@@ -112,5 +112,26 @@ TEST(WarmStart, RefusedWithoutRecordedStartsOrInReplay) {
   EXPECT_FALSE(fs::exists(d / "b" / "summary.json"));
 }
 
+// Nothing left to schedule after a warm start is an error too: every job
+// historical (J0 running at T, J1 over), or --max_time before the first
+// job submitted from T on (J2 at 60), however early the historical ones were.
+TEST(WarmStart, NothingToScheduleStopsWithTheReason) {
+  const fs::path d = ScratchDir("warm_nothing");
+  std::ofstream(d / "hist.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+                                << "0,0,100,6,100\n10,10,40,2,100\n";
+  const ProcessResult all = RunProcess({ClustersimBinary(), "simulate", (d / "hist.csv").string(), "-n", "10",
+                                        "--sim_start_time", "50", "-o", (d / "a").string()});
+  EXPECT_EQ(all.exit_code, 1) << all.out;
+  EXPECT_NE(all.err.find("no job is submitted from the warm start time on"), std::string::npos) << all.err;
+  std::ofstream(d / "hist.csv", std::ios::app) << "60,70,80,2,100\n";
+  const ProcessResult early = RunProcess({ClustersimBinary(), "simulate", (d / "hist.csv").string(), "-n", "10",
+                                          "--sim_start_time", "50", "-t", "55", "-o", (d / "b").string()});
+  EXPECT_EQ(early.exit_code, 1) << early.out;
+  EXPECT_NE(early.err.find("--max_time is t = 55 s, before the first job is submitted (t = 60 s)"), std::string::npos)
+      << early.err;
+  EXPECT_FALSE(fs::exists(d / "a"));
+  EXPECT_FALSE(fs::exists(d / "b"));
+}
+
 }  // namespace
 }  // namespace clustersim::test

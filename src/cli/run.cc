@@ -223,8 +223,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // that cannot be replaced fails now, not after an hour of simulation.
   std::unique_ptr<OutputFiles> files;
   if (c.frontend == Frontend::kClustersim) {
-    auto set = OutputFiles::IntoDirectory(c.output_dir, {c.trace, c.capacity_schedule_file, c.cluster.cluster_file,
-                                                         c.cluster.catalog_file, c.cluster.caps_file});
+    std::vector<std::string> inputs = {c.trace, c.capacity_schedule_file, c.cluster.cluster_file,
+                                       c.cluster.catalog_file, c.cluster.caps_file};
+    if (c.trace_is_list)
+      if (auto listed = ListedTraceFiles(c.trace); listed.ok())  // a bad list is reported when it is loaded
+        for (const ListedFile& f : listed.value()) inputs.push_back(f.path);
+    auto set = OutputFiles::IntoDirectory(c.output_dir, inputs);
     if (!set.ok()) return Fail(c, err, set.status());
     files = set.take();
   } else {
@@ -239,10 +243,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   Workload w = std::move(lt.workload);
   // Every record dropped by the input rules: a run would report zeros and
   // exit 0, a result nobody should trust. Stop, and say what keeps them.
-  if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) > 0) {
+  if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) + diag.Filtered() > 0) {
     std::string rules;
-    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip))
-      rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
+    auto dropped = diag.CountsOf(Severity::kSkip);
+    if (diag.Filtered() > 0) dropped[std::string(Diagnostics::kQueueFiltered)] = diag.Filtered();
+    for (const auto& [rule, n] : dropped) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
     const bool no_estimates = diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf;
     const bool overruns = diag.Count("actual_exceeds_limit") > 0;
     return Fail(
@@ -252,7 +257,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
             no_estimates ? "--swf-policy clean (or pyss) fills unknown requested times from the run times"
             : overruns   ? "dr_evt skips rows that run past their limit; --compat none keeps them (killed at the "
                            "limit, --overrun clip)"
-                         : "see the first messages above for each rule")));
+            : diag.Filtered() > 0 ? "dr_evt's legacy queue filter keeps only queues containing pbatch or pall"
+                                  : "see the first messages above for each rule")));
   }
   const bool is_swf = lt.format == TraceFormat::kSwf;
   if (is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler)
@@ -317,20 +323,22 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (c.max_jobs >= 0 && w.jobs.size() > static_cast<std::size_t>(c.max_jobs))
     KeepJobRange(&w, 0, static_cast<std::size_t>(c.max_jobs));  // SWF: the first jobs by submit time
   if (Status st = ApplySlice(c, &w); !st.ok()) return Fail(c, err, st);
-  if (w.jobs.empty())
+  // A warm start puts the historical jobs first; the others are scheduled.
+  const std::size_t first_scheduled = w.warm_running;
+  if (w.jobs.size() <= first_scheduled)
     return Fail(c, err,
                 Status::Error(c.warm_start != kNoTime
-                                  ? c.trace + ": no job is running or submitted from the warm start time on, so "
-                                              "there is nothing to simulate"
+                                  ? c.trace + ": no job is submitted from the warm start time on, so there is "
+                                              "nothing to schedule"
                                   : c.trace + ": holds no job records, so there is nothing to simulate"));
   // Every job submitted after --max_time: all would be "not submitted".
-  if (c.engine.max_time != kTimeInfinity && w.jobs.front().submit > c.engine.max_time)
+  const SimTime first_submit = w.jobs[first_scheduled].submit;
+  if (c.engine.max_time != kTimeInfinity && first_submit > c.engine.max_time)
     return Fail(c, err,
                 Status::Error(fmt::format(
                     "{}: --max_time is t = {} s, before the first job is submitted (t = {} s), so no job would run; "
                     "a duration (86400, 24h, 1d) counts from t = 0 on the trace's clock{}",
-                    c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact),
-                    FormatTime(w.jobs.front().submit, TimeFormat::kExact),
+                    c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact), FormatTime(first_submit, TimeFormat::kExact),
                     is_swf ? "" : ", which for calendar times is 1970-01-01; give a calendar time instead")));
   const double load_s = Since(t0);
 

@@ -88,16 +88,12 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
     for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
     fmt::print(out, "\n");
   }
-  // dr_evt's legacy queue filter drops rows silently (a note, so --strict
-  // does not stop on it); every other note is a record the rules changed.
-  const std::int64_t filtered = diag.Count("queue_filtered");
-  if (filtered > 0)
+  if (diag.Filtered() > 0)
     fmt::print(out, "  dropped by the legacy queue filter (queue neither pbatch* nor pall): {}\n",
-               CountOf(filtered, "record"));
-  if (diag.TotalOf(Severity::kNote) > filtered) {
+               CountOf(diag.Filtered(), "record"));
+  if (const auto changed = diag.Changed(); !changed.empty()) {
     fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
-    for (const auto& [rule, n] : diag.CountsOf(Severity::kNote))
-      if (rule != "queue_filtered") fmt::print(out, " {} {}", rule, n);
+    for (const auto& [rule, n] : changed) fmt::print(out, " {} {}", rule, n);
     fmt::print(out, "\n");
   }
   fmt::print(out, "  completed {}  killed at limit {}  rejected {}  unfinished {}  backfilled {}\n", s.completed,

@@ -74,7 +74,8 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     if (finished) row.Double(bsld);
     row.Char(',').Char(r.backfilled ? '1' : '0').Char(',').Int(r.busy_at_submit);
     row.Text(r.state == JobState::kTimeout ? ",1," : ",0,").Text(JobStateName(r.state)).Char(',');
-    row.Int(r.begin != kNoTime ? j.units : 0);  // a pool allocates exactly the request's units
+    // A pool allocates exactly the request's units; a replayed pall job holds none (DedicatedAccessJobs).
+    row.Int(r.begin != kNoTime && !r.holds_no_units ? j.units : 0);
     row.Flush();
     if (extra != nullptr) extra->cells(static_cast<JobId>(i), &out);
     out += '\n';

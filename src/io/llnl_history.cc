@@ -68,6 +68,7 @@ class HistoryBuilder {
     w_.mode = o.force_simulation ? TraceMode::kSimulation : TraceMode::kReplay;
     w_.has_queue_column = true;
     w_.queue_column = "queue";
+    w_.llnl_history = true;
     w_.has_run_time = lassen || !o.force_simulation;
   }
 
@@ -77,7 +78,7 @@ class HistoryBuilder {
            std::string_view submit, std::string_view queue, std::string_view limit) {
     queue = Trim(queue);
     if (lassen_ && !KeptByLegacyFilter(queue)) {
-      diag_->Report(name_, ln, "queue_filtered",
+      diag_->Report(name_, ln, Diagnostics::kQueueFiltered,
                     fmt::format("queue '{}' is neither pbatch* nor pall: dropped by dr_evt's legacy queue filter", queue),
                     Severity::kNote);
       return;

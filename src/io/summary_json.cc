@@ -52,7 +52,8 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"zero_length", s.zero_length},   {"skipped", diag.TotalOf(Severity::kSkip)},
                  {"scheduler_passes", s.passes},   {"events", s.events}};
   j["skipped_by_reason"] = diag.CountsOf(Severity::kSkip);
-  j["changed_by_rule"] = diag.CountsOf(Severity::kNote);
+  j["changed_by_rule"] = diag.Changed();
+  if (diag.Filtered() > 0) j["filtered_by_rule"] = {{std::string(Diagnostics::kQueueFiltered), diag.Filtered()}};
   j["warnings_by_rule"] = diag.CountsOf(Severity::kWarning);
   j["definitions"] = {
       {"time_unit", "seconds (exact to the microsecond)"},
@@ -114,7 +115,7 @@ std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const
                        {"rejected", w.rejected}});
   j["windows"] = windows;
   j["skipped_by_reason"] = diag.CountsOf(Severity::kSkip);
-  j["changed_by_rule"] = diag.CountsOf(Severity::kNote);
+  j["changed_by_rule"] = diag.Changed();
   j["definitions"] = {
       {"bounded_slowdown", "per window: sum over its jobs of max(1, (wait + r) / max(r, 10)), counted at start, / L"},
       {"utilisation", "per window: sum(r * procs) / ((last start - first submit) * MaxProcs); can exceed 1"},

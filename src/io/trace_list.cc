@@ -32,26 +32,38 @@ void Append(Workload part, std::int64_t row_offset, bool csv, Workload* all, std
 
 }  // namespace
 
-Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOptions& options, Diagnostics* diag) {
+Result<std::vector<ListedFile>> ListedTraceFiles(const std::string& list_path) {
   auto text = ReadFileContents(list_path);
   if (!text.ok()) return text.status();
   const std::filesystem::path dir = std::filesystem::path(list_path).parent_path();
-  LoadedTrace out;
-  std::map<std::string, int> queues;
-  std::int64_t rows = 0, files = 0;
-  std::string previous;
-  SimTime previous_last = kNoTime;
+  std::vector<ListedFile> files;
   LineCursor lines(text.value());
   for (std::string_view raw; lines.Next(&raw);) {
-    const std::int64_t line_no = lines.line_number();
     const std::string_view line = Trim(raw);
     if (line.empty() || line.front() == '#') continue;
     std::string path(line);
     std::error_code ec;
     if (!std::filesystem::exists(path, ec) && std::filesystem::path(path).is_relative())
       path = (dir / path).string();
+    files.push_back({lines.line_number(), std::move(path)});
+  }
+  if (!lines.ok()) return Status::Error(lines.Error(list_path));
+  if (files.empty()) return Status::Error(list_path + ": the list names no trace files");
+  return files;
+}
+
+Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOptions& options, Diagnostics* diag) {
+  auto listed = ListedTraceFiles(list_path);
+  if (!listed.ok()) return listed.status();
+  LoadedTrace out;
+  std::map<std::string, int> queues;
+  std::int64_t rows = 0, files = 0;
+  std::string previous;
+  SimTime previous_last = kNoTime;
+  for (const auto& [line_no, path] : listed.value()) {
     const std::string where = fmt::format("{}:{}", list_path, line_no);
     // A file that cannot be read is named with the list line that named it.
+    std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec))
       return Status::Error(fmt::format("{}: {}: {}", where, path,
                                        std::filesystem::exists(path, ec) ? "not a regular file" : "no such file"));
@@ -98,8 +110,6 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
     rows += n;
     ++files;
   }
-  if (!lines.ok()) return Status::Error(lines.Error(list_path));
-  if (files == 0) return Status::Error(list_path + ": the list names no trace files");
   return out;
 }
 

@@ -11,12 +11,23 @@
 // one; with its ordering rules that gives the same schedule (dr_evt-compat
 // §6), so one load of the whole list is that run.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "io/trace_loader.h"
 
 namespace clustersim {
 
 Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOptions& options, Diagnostics* diag);
+
+// The files a list names, resolved as LoadTraceList reads them, with the
+// list's line of each (for messages, and for the output directory's check
+// that no input lies inside it).
+struct ListedFile {
+  std::int64_t line = 0;
+  std::string path;
+};
+Result<std::vector<ListedFile>> ListedTraceFiles(const std::string& list_path);
 
 }  // namespace clustersim

@@ -45,6 +45,12 @@ std::map<std::string, std::int64_t> Diagnostics::CountsOf(Severity s) const {
   return out;
 }
 
+std::map<std::string, std::int64_t> Diagnostics::Changed() const {
+  std::map<std::string, std::int64_t> out = CountsOf(Severity::kNote);
+  out.erase(std::string(kQueueFiltered));
+  return out;
+}
+
 std::int64_t Diagnostics::Count(std::string_view rule) const {
   auto it = counts_.find(std::string(rule));
   return it == counts_.end() ? 0 : it->second;

@@ -49,6 +49,13 @@ class Diagnostics {
   std::map<std::string, std::int64_t> CountsOf(Severity s) const;
   std::int64_t Count(std::string_view rule) const;
   std::int64_t TotalOf(Severity s) const;
+  // Records dropped by a format's filter (dr_evt's legacy queue filter):
+  // reported as notes, since dr_evt drops them silently and --strict must
+  // not stop on them, but they are drops, not changes.
+  static constexpr std::string_view kQueueFiltered = "queue_filtered";
+  std::int64_t Filtered() const { return Count(kQueueFiltered); }
+  // CountsOf(kNote) without the filtered records.
+  std::map<std::string, std::int64_t> Changed() const;
 
   // The first entries reported (up to 1000), for tests and summaries.
   const std::vector<Diagnostic>& entries() const { return entries_; }

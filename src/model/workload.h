@@ -30,6 +30,7 @@ struct Workload {
   std::vector<Job> jobs;            // sorted by (submit, file order)
   std::int64_t capacity = 0;        // pool size in the jobs' units; 0 = unknown
   std::string unit_name = "nodes";  // what units and capacity count, for messages ("processors": SWF)
+  bool llnl_history = false;        // read from a Lassen history or a legacy .trace (pall jobs mark DATs)
   bool has_queue_column = false;    // CSV had q_id or queue: echo it in the schedule CSV
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
@@ -55,10 +56,11 @@ struct Workload {
 // Stable-sorts jobs by submit time (equal submits keep file order).
 void SortBySubmit(std::vector<Job>* jobs);
 
-// Replay occupancy: jobs of LLNL's legacy whole-machine queue `pall` mark a
-// dedicated access time and hold no units in dr_evt's replay
-// (dr_evt-compat.md §4; queue names only, a numeric q_id never does). By
-// JobId, 1 for such a job; empty when the trace has none.
+// Replay occupancy: in LLNL's raw histories (Lassen, legacy .trace), jobs
+// of the whole-machine queue `pall` mark a dedicated access time and hold
+// no units in dr_evt's replay (dr_evt-compat.md §4). Other inputs, such as
+// a schedule.csv clustersim wrote, replay every job as it ran. By JobId, 1
+// for such a job; empty when the trace has none.
 std::vector<std::uint8_t> DedicatedAccessJobs(const Workload& w);
 
 // Keeps jobs [begin, end) (clamped), with their work and pods (re-indexed).

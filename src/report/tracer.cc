@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "io/number_parse.h"
 #include "io/time_format.h"
 #include "model/legacy_queue.h"
 
@@ -165,7 +166,16 @@ std::string QueueReport(const Workload& w, const TraceAnalysis& a) {
     std::int64_t jobs = 0, nodes = 0, dat = 0;
     double node_s = 0, wait_s = 0, max_wait_s = 0, exec_s = 0, busy = 0;
   };
-  std::map<std::string, Stats> by_queue;
+  // Numeric queues (q_id) in numeric order, then names in byte order.
+  struct QueueOrder {
+    bool operator()(const std::string& a, const std::string& b) const {
+      std::int64_t x = 0, y = 0;
+      const bool na = ParseInt(a, &x) == ParseError::kOk, nb = ParseInt(b, &y) == ParseError::kOk;
+      if (na != nb) return na;
+      return na ? x < y : a < b;
+    }
+  };
+  std::map<std::string, Stats, QueueOrder> by_queue;
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
     Stats& q = by_queue[TraceQueueName(w, j)];

@@ -59,7 +59,8 @@ class AvailabilityProfile {
   void Resize(SimTime from, std::int64_t delta) { Add(from, kTimeInfinity, delta); }
   std::int64_t FreeAt(SimTime t) const;
   // Tells the profile that nothing before `now` will be asked again; every
-  // 256th call drops those steps and merges equal neighbours.
+  // 256th call, or once the steps have doubled since the last merge, drops
+  // those steps and merges equal neighbours.
   void Prune(SimTime now);
   std::size_t breakpoints() const;
 

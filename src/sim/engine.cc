@@ -399,25 +399,28 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   const std::vector<std::uint8_t> dat = DedicatedAccessJobs(w);
   for (JobId id = 0; id < dat.size(); ++id) r.runs[id].holds_no_units = dat[id] != 0;
   auto units_of = [&](JobId id) -> std::int64_t { return r.runs[id].holds_no_units ? 0 : jobs[id].units; };
-  std::int64_t used = 0;
+  std::int64_t used = 0, dats = 0;  // dats: pall jobs running
   // Jobs are in submit order: walk submits alongside the events to record
   // the units in use when each job arrived, as dr_evt's tracer counts
   // them: a job submitted at t sees every END at t and the STARTs at t of
-  // the jobs before it in submit order, not its own (nor later ones').
+  // the jobs before it in submit order, not its own (nor later ones'); and
+  // during a DAT, the whole machine.
   std::size_t next_submit = 0;
+  auto busy = [&] { return dats > 0 ? w.capacity : used; };
   auto record_submits_before = [&](SimTime t) {
     for (; next_submit < jobs.size() && jobs[next_submit].submit < t; ++next_submit)
-      r.runs[next_submit].busy_at_submit = used;
+      r.runs[next_submit].busy_at_submit = busy();
   };
   for (const Ev& e : ev) {
     if (e.t > options.max_time) break;
     record_submits_before(e.t);
     if (e.phase != 0)  // a START (or a zero-length job) at t: jobs up to it, submitted at t, arrived before it
       for (; next_submit < jobs.size() && next_submit <= e.id && jobs[next_submit].submit == e.t; ++next_submit)
-        r.runs[next_submit].busy_at_submit = used;
+        r.runs[next_submit].busy_at_submit = busy();
     JobRun& run = r.runs[e.id];
     if (!e.end) {
       used += units_of(e.id);
+      dats += run.holds_no_units;
       run.begin = e.t;
       run.state = JobState::kRunning;
       if (used > w.capacity && w.capacity > 0 && r.oversubscribed_events++ == 0)
@@ -428,6 +431,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
       for (EngineObserver* o : observers) o->OnStart(e.id, e.t, used);
     } else {
       used -= units_of(e.id);
+      dats -= run.holds_no_units;
       run.end = e.t;
       run.state = JobState::kCompleted;
       for (EngineObserver* o : observers) o->OnEnd(e.id, e.t, used);
