@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include "io/trace_loader.h"
+#include "model/diagnostics.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -20,6 +22,36 @@ namespace clustersim::test {
 namespace {
 
 namespace fs = std::filesystem;
+
+// The one line both front ends stop with: every rule that dropped records,
+// with its count, then the hint for the most likely cause.
+TEST(DroppedTrace, NoJobReasonNamesTheRulesAndTheOptionThatKeepsTheRecords) {
+  Diagnostics none;
+  EXPECT_EQ(NoJobReason("t.swf", TraceFormat::kSwf, none, ", so there is nothing to simulate"),
+            "t.swf: holds no job records, so there is nothing to simulate");
+
+  Diagnostics swf;
+  swf.Report("t.swf", 3, "unknown_requested_time", "requested time -1");
+  swf.Report("t.swf", 4, "unknown_requested_time", "requested time -1");
+  swf.Report("t.swf", 5, "zero_processors", "0 processors");
+  EXPECT_EQ(NoJobReason("t.swf", TraceFormat::kSwf, swf, ""),
+            "t.swf: the input rules dropped every record (unknown_requested_time 2, zero_processors 1); "
+            "--swf-policy clean (or pyss) fills unknown requested times from the run times");
+  // Not an SWF: that policy would not apply, so no such hint.
+  EXPECT_EQ(NoJobReason("t.csv", TraceFormat::kCsv, swf, "").find("--swf-policy"), std::string::npos);
+
+  Diagnostics overruns;
+  overruns.Report("t.csv", 2, "actual_exceeds_limit", "over");
+  EXPECT_NE(NoJobReason("t.csv", TraceFormat::kCsv, overruns, "").find("--compat none keeps them"),
+            std::string::npos);
+
+  // The queue filter's drops are notes, yet they count as dropped records.
+  Diagnostics filtered;
+  filtered.Report("h.trace", 2, Diagnostics::kQueueFiltered, "queue pdebug", Severity::kNote);
+  EXPECT_EQ(NoJobReason("h.trace", TraceFormat::kLegacyTrace, filtered, ", so there is nothing to simulate"),
+            "h.trace: the input rules dropped every record (queue_filtered 1), so there is nothing to simulate; "
+            "dr_evt's legacy queue filter keeps only queues containing pbatch or pall");
+}
 
 TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
   const fs::path d = ScratchDir("dropped_handmade");

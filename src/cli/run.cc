@@ -243,23 +243,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   Workload w = std::move(lt.workload);
   // Every record dropped by the input rules: a run would report zeros and
   // exit 0, a result nobody should trust. Stop, and say what keeps them.
-  if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) + diag.Filtered() > 0) {
-    std::string rules;
-    auto dropped = diag.CountsOf(Severity::kSkip);
-    if (diag.Filtered() > 0) dropped[std::string(Diagnostics::kQueueFiltered)] = diag.Filtered();
-    for (const auto& [rule, n] : dropped) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
-    const bool no_estimates = diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf;
-    const bool overruns = diag.Count("actual_exceeds_limit") > 0;
-    return Fail(
-        c, err,
-        Status::Error(fmt::format(
-            "{}: the input rules dropped every record ({}), so there is nothing to simulate; {}", c.trace, rules,
-            no_estimates ? "--swf-policy clean (or pyss) fills unknown requested times from the run times"
-            : overruns   ? "dr_evt skips rows that run past their limit; --compat none keeps them (killed at the "
-                           "limit, --overrun clip)"
-            : diag.Filtered() > 0 ? "dr_evt's legacy queue filter keeps only queues containing pbatch or pall"
-                                  : "see the first messages above for each rule")));
-  }
+  if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) + diag.Filtered() > 0)
+    return Fail(c, err, Status::Error(NoJobReason(c.trace, lt.format, diag, ", so there is nothing to simulate")));
   const bool is_swf = lt.format == TraceFormat::kSwf;
   if (is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler)
     w.unit_name = "processors";  // SWF counts processors unless asked for whole nodes

@@ -110,19 +110,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   Workload w = std::move(lt.workload);
   // No job to report on: say why instead of "0 jobs have been loaded" and
   // exit 0, as a run would (cli/run.cc).
-  if (w.jobs.empty()) {
-    std::string rules;
-    auto dropped = diag.CountsOf(Severity::kSkip);
-    if (diag.Filtered() > 0) dropped[std::string(Diagnostics::kQueueFiltered)] = diag.Filtered();
-    for (const auto& [rule, n] : dropped) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
-    if (rules.empty()) return Fail(prog, err, path + ": holds no job records");
-    return Fail(prog, err,
-                fmt::format("{}: the input rules dropped every record ({}); {}", path, rules,
-                            diag.Count("unknown_requested_time") > 0 && lt.format == TraceFormat::kSwf
-                                ? "--swf-policy clean fills unknown requested times from the run times"
-                            : diag.Filtered() > 0 ? "dr_evt's legacy queue filter keeps only queues containing pbatch or pall"
-                                                  : "see the first messages above for each rule"));
-  }
+  if (w.jobs.empty()) return Fail(prog, err, NoJobReason(path, lt.format, diag, ""));
   // SWF times count from the log's start: its header places them on the
   // calendar (UnixStartTime) and names their zone (TimeZoneString).
   if (lt.format == TraceFormat::kSwf) {

@@ -4,6 +4,8 @@
 #include "io/swf_reader.h"
 #include "io/text_lines.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <new>
 #include <system_error>
@@ -109,6 +111,25 @@ Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& option
   } catch (const std::bad_alloc&) {
     return Status::Error(OutOfMemoryWhileReading(path));
   }
+}
+
+std::string NoJobReason(const std::string& path, TraceFormat format, const Diagnostics& diag,
+                        std::string_view so_what) {
+  auto dropped = diag.CountsOf(Severity::kSkip);
+  if (diag.Filtered() > 0) dropped[std::string(Diagnostics::kQueueFiltered)] = diag.Filtered();
+  if (dropped.empty()) return fmt::format("{}: holds no job records{}", path, so_what);
+  std::string rules;
+  for (const auto& [rule, n] : dropped) rules += fmt::format("{}{} {}", rules.empty() ? "" : ", ", rule, n);
+  // The most likely cause first: one rule that drops a whole trace has an
+  // option that keeps its records.
+  const char* hint =
+      diag.Count("unknown_requested_time") > 0 && format == TraceFormat::kSwf
+          ? "--swf-policy clean (or pyss) fills unknown requested times from the run times"
+      : diag.Count("actual_exceeds_limit") > 0
+          ? "dr_evt skips rows that run past their limit; --compat none keeps them (killed at the limit, --overrun clip)"
+      : diag.Filtered() > 0 ? "dr_evt's legacy queue filter keeps only queues containing pbatch or pall"
+                            : "see the first messages above for each rule";
+  return fmt::format("{}: the input rules dropped every record ({}){}; {}", path, rules, so_what, hint);
 }
 
 }  // namespace clustersim

@@ -43,4 +43,12 @@ Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& option
 Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name,
                                   const LoadOptions& options, Diagnostics* diag);
 
+// Why a load left no job, as one line for a front end that must stop rather
+// than report zeros: "PATH: the input rules dropped every record (RULE N,
+// ...)<so_what>; HINT", the hint naming the option that keeps them, or
+// "PATH: holds no job records<so_what>" when no rule dropped one.
+// `so_what` is e.g. ", so there is nothing to simulate" (may be empty).
+std::string NoJobReason(const std::string& path, TraceFormat format, const Diagnostics& diag,
+                        std::string_view so_what);
+
 }  // namespace clustersim
