@@ -1,4 +1,4 @@
-// ReservationIndex against brute force: random starts and clearings, then
+// ReservationIndex against brute force: random starts, moves and clearings, then
 // every "first due job from position p" and the first live job and earliest
 // start are compared with a scan, across growth of the tree.
 
@@ -26,6 +26,14 @@ TEST(ReservationIndexTest, FindDueFirstLiveAndMinStartMatchBruteForce) {
       if (uniform(0, 4) == 0) continue;  // never set
       start[i] = uniform(-500, 1000);
       index.Set(i, start[i]);  // grows the tree as positions arrive
+    }
+    // Moves: mostly earlier (a compression), sometimes later (a re-plan
+    // after a capacity change); the two take different update paths.
+    for (std::size_t k = 0; k < n / 2; ++k) {
+      const std::size_t i = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(n) - 1));
+      if (start[i] == kTimeInfinity) continue;
+      start[i] += uniform(0, 3) == 0 ? uniform(1, 400) : -uniform(0, 400);
+      index.Set(i, start[i]);
     }
     for (std::size_t k = 0; k < n / 5; ++k) {
       const std::size_t i = static_cast<std::size_t>(uniform(0, static_cast<std::int64_t>(n) - 1));

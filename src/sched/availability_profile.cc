@@ -342,12 +342,18 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // any times within ±2^62 µs, 146,000 years.)
   if (own - from >= duration) {
     const SimTime last_start = own - duration;
-    ShapeFit* w = nullptr;
-    for (ShapeFit& c : shape_fit_)
-      if (c.units == units && c.duration == duration && c.from <= from) {
-        w = &c;
-        break;
-      }
+    // The shape asked last first: RICC's queue repeats one shape (1
+    // processor for 72 h) in long runs.
+    ShapeFit* w = &shape_fit_[shape_fit_last_];
+    if (w->units != units || w->duration != duration || w->from > from) {
+      w = nullptr;
+      for (std::size_t k = 0; k < shape_fit_.size(); ++k)
+        if (ShapeFit& c = shape_fit_[k]; c.units == units && c.duration == duration && c.from <= from) {
+          w = &c;
+          shape_fit_last_ = k;
+          break;
+        }
+    }
     if (w == nullptr) {
       // A new shape starts from the best bound of the cached shapes it
       // dominates: asking for no fewer units for no less time fits no
@@ -357,7 +363,8 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
       SimTime dominated = kNoTime;
       for (const ShapeFit& c : shape_fit_)
         if (c.from <= from && c.units <= units && c.duration <= duration) dominated = std::max(dominated, c.lower_bound);
-      w = &shape_fit_[shape_fit_next_++ % shape_fit_.size()];
+      shape_fit_last_ = shape_fit_next_++ % shape_fit_.size();
+      w = &shape_fit_[shape_fit_last_];
       *w = {from, duration, units, dominated};
     }
     // The earliest fit from a later `from` is no earlier: the bound holds.

@@ -135,6 +135,7 @@ class AvailabilityProfile {
   };
   mutable std::array<ShapeFit, 16> shape_fit_{};
   mutable std::size_t shape_fit_next_ = 0;
+  mutable std::size_t shape_fit_last_ = 0;  // the entry asked last
   struct StepBefore {
     SimTime own = kNoTime;
     std::uint64_t changes = 0;

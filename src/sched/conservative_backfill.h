@@ -43,6 +43,16 @@ class ConservativeScheduler final : public Scheduler {
   // In the index, a waiting job with no reservation (larger than the
   // machine's current size); FirstLive still sees it.
   static constexpr SimTime kUnplaced = kTimeInfinity - 1;
+  // A waiting job, in submit order. Compression walks these in order, so
+  // what it reads of each job sits in one contiguous record instead of
+  // three arrays indexed by job id (see BENCHMARKS.md).
+  struct Waiter {
+    SimTime slot;      // reservation start, kTimeInfinity while unplaced
+    SimTime estimate;  // Estimate(id)
+    std::int64_t units;
+    JobId id;
+    bool live;  // false once started (kept until compaction)
+  };
   void Place(std::size_t pos, SimTime now);
   void Compress(SimTime now);
   void MaybeCompact();
@@ -52,9 +62,8 @@ class ConservativeScheduler final : public Scheduler {
   const std::vector<Job>& jobs_;
   ResourcePool* pool_;
   AvailabilityProfile profile_;
-  std::vector<JobId> waiting_;            // submit order; started jobs stay until compaction
-  std::vector<std::uint8_t> is_waiting_;  // by JobId
-  std::vector<SimTime> slot_;             // reservation start (waiting) or begin (running)
+  std::vector<Waiter> waiting_;  // submit order; started jobs stay until compaction
+  std::vector<SimTime> begin_;   // by JobId: when a started job began
   std::vector<std::uint8_t> backfilled_;
   ReservationIndex index_;                // over positions in waiting_
   std::size_t live_ = 0;

@@ -23,7 +23,15 @@ void ReservationIndex::Grow(std::size_t n) {
 void ReservationIndex::Set(std::size_t pos, SimTime start) {
   if (pos >= leaves_) Grow(pos + 1);
   std::size_t i = pos + leaves_;
+  const SimTime old = min_r_[i];
   min_r_[i] = start;
+  if (start <= old) {
+    // An earlier start (a new reservation or a compression's move, nearly
+    // every call) lowers the minima on the path only until one is already
+    // no later: every ancestor above it is no later either.
+    for (i /= 2; i >= 1 && min_r_[i] > start; i /= 2) min_r_[i] = start;
+    return;
+  }
   for (i /= 2; i >= 1; i /= 2) Pull(i);
 }
 
