@@ -353,7 +353,14 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
       std::filesystem::path p(sched_name);
       res_name = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
     }
-    if (w.mode != TraceMode::kSimulation && c.schedule_file.empty()) sched_name.clear();
+    if (w.mode != TraceMode::kSimulation && c.schedule_file.empty()) {
+      // A schedule of an earlier simulation of this trace would sit beside
+      // this replay's fresh resource trace as if it were one of its outputs.
+      if (std::error_code ec; std::filesystem::exists(sched_name, ec) && !c.quiet)
+        fmt::print(err, "{}: note: {} is from an earlier run (a replay writes no schedule: its input is one)\n",
+                   Prog(c), sched_name);
+      sched_name.clear();
+    }
   } else {
     if (c.write_schedule) sched_name = "schedule.csv";
     if (c.write_resources) res_name = "resources.csv";
