@@ -195,6 +195,9 @@ TEST(LegacyTrace, ReplayLeavesPallJobsOutOfTheOccupancyOnly) {
   EXPECT_NE(jobs.find(",pbatch,2.5,0,10,0,completed,2\n"), std::string::npos) << jobs;
   EXPECT_NE(Slurp(d / "o" / "summary.json").find("\"makespan\": 0.44"), std::string::npos)
       << Slurp(d / "o" / "summary.json");
+  // The definition says what the utilisation counts: units held, not asked.
+  EXPECT_NE(Slurp(d / "o" / "summary.json").find("sum(allocated_units * (end - begin)) / (capacity * makespan)"),
+            std::string::npos);
 
   std::ofstream(d / "h.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
                              << "0,0,100,4,pbatch,100\n10,20,60,10,pall,100\n30,60,80,2,pbatch,100\n";

@@ -195,6 +195,28 @@ TEST(RunReport, HandComputedCurvesAndClasses) {
   EXPECT_EQ(p.find("Allocated nodes"), std::string::npos);
 }
 
+// Occupancy by job size counts what jobs held: a `pall` job replayed from an
+// LLNL history holds nothing (allocated_units 0), as in the allocation chart.
+// Here job 1 (2 units, class "> 1") holds its 2 units over [0, 10); job 2
+// (1 unit, class "<= 1") holds none, so its class has nothing to draw.
+TEST(RunReport, OccupancyCountsTheUnitsJobsHeld) {
+  const auto dir = test::ScratchDir("run_report_held") / "r";
+  std::filesystem::create_directories(dir);
+  Write(dir / "summary.json",
+        R"({"config": {"capacity": 4}, "definitions": {"units": "nodes"}, "first_submit_time": 0})");
+  Write(dir / "jobs.csv",
+        "job_id,submission_time,starting_time,finish_time,waiting_time,bounded_slowdown,"
+        "requested_number_of_resources,status,allocated_units\n"
+        "1,0,0,10,0,1,2,completed,2\n"
+        "2,0,0,10,0,1,1,completed,0\n");
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const Occupancy o = OccupancyBySize(r.value(), TimeUnitFor(RunSpan(r.value())), 2);
+  EXPECT_EQ(o.names, (std::vector<std::string>{"> 1"}));
+  ASSERT_EQ(o.high.size(), 1u);
+  EXPECT_EQ(o.high[0], (std::vector<double>{2, 2}));
+}
+
 TEST(RunReport, RowsWithoutATimeAreDropped) {
   const auto dir = test::ScratchDir("run_report_rows") / "r";
   WriteRun(dir, 10);

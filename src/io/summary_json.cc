@@ -66,12 +66,12 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"makespan", "max(end) - min(submit)"},
       {"makespan_from_zero", "max(end), measured from time 0 (dr_evt statistics API)"},
       {"utilisation.makespan", info.capacity_schedule.empty()
-                                   ? "sum(units * (end - begin)) / (capacity * makespan)"
-                                   : "sum(units * (end - begin)) / integral over the makespan of max(scheduled "
+                                   ? "sum(allocated_units * (end - begin)) / (capacity * makespan)"
+                                   : "sum(allocated_units * (end - begin)) / integral over the makespan of max(scheduled "
                                      "capacity, units in use)"},
       {"utilisation.from_zero", info.capacity_schedule.empty()
-                                    ? "sum(units * (end - begin)) / (capacity * makespan_from_zero)"
-                                    : "sum(units * (end - begin)) / integral from 0 to max(end) of max(scheduled "
+                                    ? "sum(allocated_units * (end - begin)) / (capacity * makespan_from_zero)"
+                                    : "sum(allocated_units * (end - begin)) / integral from 0 to max(end) of max(scheduled "
                                       "capacity, units in use)"},
       {"queue_length.mean_at_submit", "jobs already waiting when a job arrives, averaged over arrivals"},
       {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},

@@ -69,7 +69,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (fs::exists(d / "jobs.csv")) {
     auto t = ReadCsvTable((d / "jobs.csv").string(),
                           {"job_id", "submission_time", "starting_time", "finish_time", "waiting_time",
-                           "bounded_slowdown", "requested_number_of_resources", "power_slowdown"},
+                           "bounded_slowdown", "requested_number_of_resources", "power_slowdown", "allocated_units"},
                           {"status"}, /*required=*/false);
     if (!t.ok()) return t.status();
     CsvTable& c = t.value();
@@ -88,6 +88,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       j.bsld.push_back(c.numbers[5][i]);
       j.units.push_back(c.numbers[6][i]);
       j.power_slowdown.push_back(c.numbers[7][i]);
+      j.allocated.push_back(c.numbers[8][i]);
     }
     r.has_jobs = true;
   } else {

@@ -22,6 +22,7 @@ namespace clustersim {
 // never started has no start, wait or slowdown).
 struct JobColumns {
   std::vector<double> id, submit, start, end, wait, bsld, units, power_slowdown;
+  std::vector<double> allocated;  // units held while running (NaN if the file has no such column)
   std::size_t size() const { return id.size(); }
 };
 

@@ -175,10 +175,15 @@ Occupancy OccupancyBySize(const RunOutputs& r, const TimeUnit& u, std::size_t bu
   std::vector<std::vector<std::pair<double, double>>> ev(bounds.size() + 1);
   for (std::size_t i = 0; i < r.jobs.size(); ++i) {
     if (std::isnan(r.jobs.start[i]) || std::isnan(r.jobs.units[i])) continue;
+    // A job's class is its request; what it occupies is what it held, which
+    // is nothing for a `pall` job replayed from an LLNL history (the
+    // allocation chart and the utilisation leave those out too).
+    const double held = std::isnan(r.jobs.allocated[i]) ? r.jobs.units[i] : r.jobs.allocated[i];
+    if (held == 0) continue;
     const double end = std::isnan(r.jobs.end[i]) ? span : r.jobs.end[i];
     auto& e = ev[class_of(r.jobs.units[i])];
-    e.emplace_back(r.jobs.start[i], r.jobs.units[i]);
-    e.emplace_back(end, -r.jobs.units[i]);
+    e.emplace_back(r.jobs.start[i], held);
+    e.emplace_back(end, -held);
   }
   o.bucket_s = span / static_cast<double>(buckets);
   for (std::size_t k = 0; k < buckets; ++k) o.x.push_back(o.bucket_s * static_cast<double>(k) / u.seconds);
