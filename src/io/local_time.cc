@@ -35,10 +35,31 @@ LocalClock::LocalClock(std::unique_ptr<Zone> zone) : zone_(std::move(zone)) {}
 LocalClock::~LocalClock() = default;
 
 std::string LocalClock::Format(SimTime t) const {
+  char buf[64];
+  return std::string(buf, Put(buf, t));
+}
+
+char* LocalClock::Put(char* p, SimTime t) const {
   std::int64_t us = 0;
   const cctz::civil_second cs = cctz::convert(Seconds(t, &us), zone_->tz);
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}", cs.year(), cs.month(), cs.day(), cs.hour(),
-                     cs.minute(), cs.second(), us);
+  // The tracer writes three per job (57 MB on RICC): digits by hand, not
+  // a format string per field.
+  if (cs.year() < 0 || cs.year() > 9999)
+    return fmt::format_to(p, "{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}", cs.year(), cs.month(), cs.day(), cs.hour(),
+                          cs.minute(), cs.second(), us);
+  auto put = [&p](std::int64_t v, int digits, char after) {
+    for (int i = digits - 1; i >= 0; --i, v /= 10) p[i] = static_cast<char>('0' + v % 10);
+    p += digits;
+    if (after) *p++ = after;
+  };
+  put(cs.year(), 4, '-');
+  put(cs.month(), 2, '-');
+  put(cs.day(), 2, ' ');
+  put(cs.hour(), 2, ':');
+  put(cs.minute(), 2, ':');
+  put(cs.second(), 2, '.');
+  put(us, 6, 0);
+  return p;
 }
 
 int LocalClock::Weekday(SimTime t) const {

@@ -20,6 +20,10 @@ class LocalClock {
 
   // "YYYY-mm-dd HH:MM:SS.ffffff", local.
   std::string Format(SimTime t) const;
+  // The same written at p (kFormattedChars characters, or more for years
+  // beyond 9999); returns the end.
+  static constexpr std::size_t kFormattedChars = 26;
+  char* Put(char* p, SimTime t) const;
   // 0 = Sunday .. 6 = Saturday, local.
   int Weekday(SimTime t) const;
   // The instant local hour `hour` (0..23, or beyond: it carries into the

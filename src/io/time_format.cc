@@ -41,6 +41,17 @@ char* PutTime(char* p, SimTime t, TimeFormat f) {
   return p;
 }
 
+char* PutFixedMicros(char* p, SimTime t) {
+  const bool neg = t < 0;
+  const std::uint64_t a = neg ? static_cast<std::uint64_t>(-(t + 1)) + 1 : static_cast<std::uint64_t>(t);
+  if (neg) *p++ = '-';
+  p = std::to_chars(p, p + 20, a / kTicksPerSecond).ptr;
+  *p++ = '.';
+  std::uint64_t f6 = a % kTicksPerSecond;
+  for (int i = 5; i >= 0; --i, f6 /= 10) p[i] = static_cast<char>('0' + f6 % 10);
+  return p + 6;
+}
+
 std::string FormatTime(SimTime t, TimeFormat f) {
   char buf[kMaxTimeChars];
   return std::string(buf, PutTime(buf, t, f));

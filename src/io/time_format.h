@@ -18,5 +18,8 @@ enum class TimeFormat : std::uint8_t { kExact, kSeconds, kMillis };
 inline constexpr std::size_t kMaxTimeChars = 28;
 char* PutTime(char* p, SimTime t, TimeFormat f);
 std::string FormatTime(SimTime t, TimeFormat f);
+// Decimal seconds with exactly 6 digits ("12.500000", "-0.000001"), as
+// C's "%f" prints t / 1e6, but exact and without a double.
+char* PutFixedMicros(char* p, SimTime t);
 
 }  // namespace clustersim

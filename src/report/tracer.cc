@@ -1,6 +1,7 @@
 #include "report/tracer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <map>
 #include <queue>
@@ -151,12 +152,35 @@ std::string TraceQueueName(const Workload& w, const Job& j) {
 
 std::string PerJobReport(const Workload& w, const TraceAnalysis& a, const LocalClock& clock) {
   std::string out = "no.,num_nodes,begin_time,end_time,submit_time,time_limit,wait_time,exec_time,busy_nodes,queue,DAT\n";
+  // One row is about 120 characters; each is written into a fixed buffer
+  // (fields by hand: a format string per row made this report 2.3 s on RICC).
+  out.reserve(out.size() + w.jobs.size() * 128);
+  std::string queue;
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
-    fmt::format_to(std::back_inserter(out), "{},{},{},{},{},{},{:.6f},{:.6f},{},{},{}\n", i + 1, j.units,
-                   clock.Format(j.begin), clock.Format(j.begin + j.run_time), clock.Format(j.submit),
-                   FormatTime(j.time_limit, TimeFormat::kExact), ToSeconds(j.begin - j.submit), ToSeconds(j.run_time),
-                   a.busy_at_submit[i], TraceQueueName(w, j), a.dat[i] ? "Yes" : "No");
+    queue = TraceQueueName(w, j);
+    char row[8 * 28 + 3 * 64];
+    char* p = row;
+    auto put_int = [&p](std::int64_t v) { p = std::to_chars(p, p + 20, v).ptr; };
+    put_int(static_cast<std::int64_t>(i + 1));
+    *p++ = ',';
+    put_int(j.units);
+    for (const SimTime t : {j.begin, j.begin + j.run_time, j.submit}) {
+      *p++ = ',';
+      p = clock.Put(p, t);
+    }
+    *p++ = ',';
+    p = PutTime(p, j.time_limit, TimeFormat::kExact);
+    *p++ = ',';
+    p = PutFixedMicros(p, j.begin - j.submit);
+    *p++ = ',';
+    p = PutFixedMicros(p, j.run_time);
+    *p++ = ',';
+    put_int(a.busy_at_submit[i]);
+    *p++ = ',';
+    out.append(row, p);
+    out += queue;
+    out += a.dat[i] ? ",Yes\n" : ",No\n";
   }
   return out;
 }
