@@ -367,6 +367,10 @@ TEST(ReliabilityOutput, SimulatorReplayNamesAStaleScheduleBesideIt) {
             std::string::npos)
       << replay.err;
   EXPECT_EQ(Slurp(d / "h_sim.csv"), schedule);
+  const ProcessResult quiet =
+      RunProcess({SimulatorBinary(), "h.csv", "--total_nodes", "4", "-z", "UTC", "--quiet"}, here);
+  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(quiet.err, "");
 }
 
 }  // namespace

@@ -172,6 +172,14 @@ TEST(RunReport, HandComputedCurvesAndClasses) {
   EXPECT_DOUBLE_EQ(by_size.mean[0], 1.5);
   EXPECT_DOUBLE_EQ(by_size.mean[1], 1);
   EXPECT_DOUBLE_EQ(by_size.mean[2], 4.0 / 3);
+  // No allocated_units column (an older run): jobs held what they asked.
+  // Classes on 4 units: "<= 1" (job 3 over [20, 40)) and "> 1" (job 1's 2
+  // units over [0, 5), job 2's 4 over [5, 20)), stacked, 10 s buckets.
+  const Occupancy occ = OccupancyBySize(r.value(), u, 4);
+  EXPECT_EQ(occ.names, (std::vector<std::string>{"<= 1", "> 1"}));
+  ASSERT_EQ(occ.high.size(), 2u);
+  EXPECT_EQ(occ.high[0], (std::vector<double>{0, 0, 1, 1}));
+  EXPECT_EQ(occ.high[1], (std::vector<double>{3, 4, 1, 1}));
   double below = 0;
   const XY w = WaitCdf(r.value(), 1.0, &below);
   EXPECT_DOUBLE_EQ(below, 1.0 / 3);

@@ -56,5 +56,25 @@ TEST(ReservationIndexTest, FindDueFirstLiveAndMinStartMatchBruteForce) {
   }
 }
 
+// The earliest start moving later must raise the minimum on its path (a
+// decrease may stop early; an increase may not), also to and from the far
+// value conservative backfilling gives a job without a reservation.
+TEST(ReservationIndexTest, TheEarliestStartMovingLaterRaisesTheMinimum) {
+  ReservationIndex index;
+  const SimTime far = kTimeInfinity - 1;
+  for (std::size_t i = 0; i < 5; ++i) index.Set(i, 100 + static_cast<SimTime>(i) * 10);  // 100..140
+  index.Set(0, 150);
+  EXPECT_EQ(index.min_start(), 110);
+  index.Set(1, far);
+  EXPECT_EQ(index.min_start(), 120);
+  EXPECT_EQ(index.FindDue(0, 125), 2u);
+  index.Set(1, 90);
+  EXPECT_EQ(index.min_start(), 90);
+  EXPECT_EQ(index.FindDue(0, 95), 1u);
+  for (std::size_t i = 0; i < 5; ++i) index.Set(i, far);
+  EXPECT_EQ(index.min_start(), far);
+  EXPECT_EQ(index.FindDue(0, 1000), ReservationIndex::kNone);
+}
+
 }  // namespace
 }  // namespace clustersim

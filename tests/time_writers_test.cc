@@ -2,6 +2,7 @@
 // against the format strings they replace ("%.6f" of seconds as a double,
 // and fmt's zero-padded calendar fields), on edge values and a random sweep.
 
+#include <chrono>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -36,6 +37,32 @@ TEST(TimeWriters, FixedMicrosIsPercentFOfTheSeconds) {
     char ref[64];
     std::snprintf(ref, sizeof ref, "%.6f", ToSeconds(t));
     ASSERT_EQ(Fixed(t), ref) << t;
+  }
+}
+
+// In UTC the calendar fields follow from std::chrono alone: random instants
+// from year -2000 to 12000 (zero padding below 1000, signs, five-digit
+// years) against fmt's padded fields.
+TEST(TimeWriters, LocalClockPutMatchesFmtOnRandomUtcTimes) {
+  using namespace std::chrono;
+  auto clock = LocalClock::Create("UTC");
+  ASSERT_TRUE(clock.ok());
+  std::mt19937_64 rng(5);
+  const std::int64_t lo = sys_days{year{-2000} / 1 / 1}.time_since_epoch().count() * 86400;
+  const std::int64_t hi = sys_days{year{12000} / 1 / 1}.time_since_epoch().count() * 86400;
+  std::uniform_int_distribution<std::int64_t> secs(lo, hi), micros(0, 999999);
+  for (int k = 0; k < 20000; ++k) {
+    const std::int64_t s = k == 0 ? 0 : secs(rng), us = micros(rng);
+    const sys_seconds tp{seconds{s}};
+    const sys_days day = floor<days>(tp);
+    const year_month_day ymd{day};
+    const hh_mm_ss<seconds> hms{tp - day};
+    const std::string ref = fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}.{:06}", static_cast<int>(ymd.year()),
+                                        static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                                        hms.hours().count(), hms.minutes().count(), hms.seconds().count(), us);
+    char buf[LocalClock::kMaxFormattedChars];
+    char* end = clock.value()->Put(buf, Seconds(s) + us);
+    ASSERT_EQ(std::string(buf, end), ref) << s;
   }
 }
 

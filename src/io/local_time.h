@@ -4,6 +4,7 @@
 // hour-of-week statistics, its timestamps). Backed by cctz: no process-wide
 // TZ is ever set.
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,9 +21,9 @@ class LocalClock {
 
   // "YYYY-mm-dd HH:MM:SS.ffffff", local.
   std::string Format(SimTime t) const;
-  // The same written at p (kFormattedChars characters, or more for years
-  // beyond 9999); returns the end.
-  static constexpr std::size_t kFormattedChars = 26;
+  // The same written at p (26 characters for years 0..9999; at most
+  // kMaxFormattedChars for any SimTime, e.g. year -292277); returns the end.
+  static constexpr std::size_t kMaxFormattedChars = 32;
   char* Put(char* p, SimTime t) const;
   // 0 = Sunday .. 6 = Saturday, local.
   int Weekday(SimTime t) const;

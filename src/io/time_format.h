@@ -19,7 +19,8 @@ inline constexpr std::size_t kMaxTimeChars = 28;
 char* PutTime(char* p, SimTime t, TimeFormat f);
 std::string FormatTime(SimTime t, TimeFormat f);
 // Decimal seconds with exactly 6 digits ("12.500000", "-0.000001"), as
-// C's "%f" prints t / 1e6, but exact and without a double.
+// C's "%f" prints t / 1e6 up to about 272 years (2^33 s); beyond, the
+// double has lost the last microseconds and this still writes them exactly.
 char* PutFixedMicros(char* p, SimTime t);
 
 }  // namespace clustersim
