@@ -189,5 +189,29 @@ TEST(Tracer, RefusesATraceWithoutRecordedTimes) {
   EXPECT_FALSE(fs::exists(d / "o.csv"));
 }
 
+// One mistyped time (year 33658) made the tracer build 1.7 M weeks of
+// hour-of-week slots (4 GB, minutes) even when no report asked for them.
+// Now they are built only for -s/-m, which refuse such a span in one line.
+TEST(Tracer, AnAbsurdSpanCostsNothingUnlessTheWeeklyReportsAreAsked) {
+  const fs::path d = ScratchDir("tracer_span");
+  std::ofstream(d / "h.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,100,2,200\n"
+                             << "999999990000,999999990000,999999990100,1,200\n";
+  const ProcessResult r = RunProcess(
+      {ClustersimBinary(), "trace", (d / "h.csv").string(), "-n", "4", "-z", "UTC", "-o", (d / "o.csv").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("2 jobs have been loaded."), std::string::npos) << r.out;
+  EXPECT_LT(r.max_rss_kb, 1 << 20) << "no week table is built";  // KB: under 1 GB, ASan included
+  for (const char* flag : {"-s", "-m"}) {
+    const ProcessResult w = RunProcess({ClustersimBinary(), "trace", (d / "h.csv").string(), "-n", "4", "-z", "UTC",
+                                        flag, (d / "weeks.txt").string()});
+    EXPECT_EQ(w.exit_code, 1) << flag;
+    EXPECT_NE(w.err.find("h.csv: the submissions span 1653441 calendar weeks (1970-01-01 00:00:00.000000 to "),
+              std::string::npos)
+        << w.err;
+    EXPECT_NE(w.err.find("stop at 10000 weeks"), std::string::npos) << w.err;
+    EXPECT_FALSE(fs::exists(d / "weeks.txt"));
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -132,6 +132,17 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   TracerOptions to;
   to.total_nodes = o.total_nodes > 0 ? o.total_nodes : w.capacity;
   to.dr_evt_min_sub = o.dr_evt_min_sub;
+  to.hours_of_week = !o.hours.empty() || !o.summary.empty();
+  if (to.hours_of_week) {
+    const SimTime first = w.jobs.front().submit, last = w.jobs.back().submit;
+    const std::int64_t weeks = (last - first) / (7 * 86400 * kTicksPerSecond) + 2;  // counting partial weeks
+    if (weeks > kMaxHourOfWeekWeeks)
+      return Fail(prog, err,
+                  fmt::format("{}: the submissions span {} calendar weeks ({} to {}); the hour-of-week reports "
+                              "(-s, -m) stop at {} weeks (192 years): check the trace's times",
+                              path, weeks, clock.value()->Format(first), clock.value()->Format(last),
+                              kMaxHourOfWeekWeeks));
+  }
   const TraceAnalysis a = AnalyseTrace(w, *clock.value(), to);
 
   // Every report is built first, then written: a bad output path leaves

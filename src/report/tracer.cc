@@ -127,7 +127,7 @@ TraceAnalysis AnalyseTrace(const Workload& w, const LocalClock& clock, const Tra
     a.legacy_queues |= q[i] != LegacyQueue::kUnknown;
   }
   Sweep(w, q, o, &a);
-  HoursOfWeek(w, q, clock, &a);
+  if (o.hours_of_week) HoursOfWeek(w, q, clock, &a);
   if (!w.jobs.empty()) {
     const SimTime last_submit = w.jobs.back().submit;
     a.span_begin = w.jobs.front().submit;

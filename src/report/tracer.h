@@ -32,7 +32,15 @@ namespace clustersim {
 struct TracerOptions {
   std::int64_t total_nodes = 795;  // the busy nodes a DAT shows (dr_evt: Lassen's 795)
   bool dr_evt_min_sub = false;
+  // The hour-of-week statistics (-s, -m): 168 slots per calendar week from
+  // the first submission to the last, so only when a report asks for them.
+  bool hours_of_week = true;
 };
+
+// The hour-of-week reports refuse traces whose submissions span more
+// calendar weeks than this (192 years): one mistyped time would otherwise
+// ask for gigabytes of rows (a 1970-to-33658 span: 1.7 M weeks, 4 GB).
+inline constexpr std::int64_t kMaxHourOfWeekWeeks = 10'000;
 
 struct DatPeriod {
   SimTime start = 0, end = 0;
