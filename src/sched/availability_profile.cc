@@ -208,8 +208,18 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(Pos p, SimTime t) {
   return p;
 }
 
-void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
-  if (t1 <= t0) return;
+void AvailabilityProfile::Move(SimTime from, SimTime to, SimTime duration, std::int64_t units) {
+  assert(to < from && duration > 0);
+  const SimTime reserve_end = std::min(from, to + duration);
+  const Pos at = answer_.t == to && answer_.changes == changes_ ? answer_.pos : Locate(to);
+  // The release starts at or after the reservation's end, whose step the
+  // first add returns.
+  const Pos end = AddFrom(at, to, reserve_end, -units);
+  AddFrom(end, std::max(from, to + duration), from + duration, units);
+}
+
+AvailabilityProfile::Pos AvailabilityProfile::AddFrom(Pos hint, SimTime t0, SimTime t1, std::int64_t delta) {
+  assert(t0 < t1);
   ++changes_;
   // A whole window that fits only after this release contains a point of
   // [t0, t1), so it starts after t0 - duration: lower the cached bounds.
@@ -218,7 +228,7 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
       if (w.lower_bound > t0 - w.duration) w.lower_bound = t0 - w.duration + 1;
   // The start by binary search (a gallop from the first block would take
   // twice the steps), the end from the start's step: ranges are short.
-  Pos a = Split(Locate(t0), t0);
+  Pos a = Split(LocateAfter(hint, t0), t0);
   const std::size_t blocks = blocks_.size();
   const Pos e = t1 == kTimeInfinity ? End() : Split(LocateAfter(a, t1), t1);  // first step not touched
   if (blocks_.size() != blocks) a = Locate(t0);  // a block split may have moved t0's step
@@ -243,11 +253,15 @@ void AvailabilityProfile::Add(SimTime t0, SimTime t1, std::int64_t delta) {
     }
     UpdateLeaf(b);
   };
-  if (a.b == e.b) return add_steps(a.b, a.i, e.i);
+  if (a.b == e.b) {
+    add_steps(a.b, a.i, e.i);
+    return e;
+  }
   std::size_t whole = a.b;  // first block changed as a whole
   if (a.i > 0) add_steps(a.b, a.i, blocks_[a.b].t.size()), ++whole;
   if (e.b < blocks_.size() && e.i > 0) add_steps(e.b, 0, e.i);
   if (whole < e.b) TreeAdd(1, 0, leaves_, whole, e.b, delta);
+  return e;
 }
 
 std::int64_t AvailabilityProfile::FreeAt(SimTime t) const {
@@ -399,8 +413,8 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
     const Block& blk = blocks_[q.b];
     const std::int64_t need = units - step_before_.offset;
     for (std::size_t k = q.i + 1; k-- > 0;) {
-      if (blk.t[k] <= from) return blk.v[k] >= need ? from : blk.t[k + 1];
-      if (blk.v[k] < need) return blk.t[k + 1];  // k < q.i: q's own step has the units
+      if (blk.t[k] <= from && blk.v[k] >= need) return Answered({q.b, k}, from);
+      if (blk.t[k] <= from || blk.v[k] < need) return Answered({q.b, k + 1}, blk.t[k + 1]);  // k < q.i
     }
   }
   // Otherwise: the step at or after from's with enough units comes no later
@@ -408,8 +422,14 @@ SimTime AvailabilityProfile::EarliestFitBefore(SimTime from, SimTime duration, s
   // between them.
   const Pos first = FirstFromNow(from, units);
   const Pos bad = LastBelowUpTo(first, step_before_.pos, units);
-  if (bad.b == blocks_.size()) return std::max(StepStart(first), from);
-  return StepStart(NextStep(bad));
+  if (bad.b == blocks_.size()) return Answered(first, std::max(StepStart(first), from));
+  const Pos start = NextStep(bad);
+  return Answered(start, StepStart(start));
+}
+
+SimTime AvailabilityProfile::Answered(Pos at, SimTime t) const {
+  answer_ = {t, changes_, at};
+  return t;
 }
 
 void AvailabilityProfile::Prune(SimTime now) {

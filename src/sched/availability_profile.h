@@ -50,10 +50,9 @@ class AvailabilityProfile {
   // to < from. When the two overlap (a long job moving a little earlier,
   // common in compression) only the ends change: two short adds instead of
   // two long ones.
-  void Move(SimTime from, SimTime to, SimTime duration, std::int64_t units) {
-    Reserve(to, std::min(from, to + duration), units);
-    Release(std::max(from, to + duration), from + duration, units);
-  }
+  // After EarliestFitBefore answered `to`, the steps it found are reused:
+  // locating the four ends was a quarter of a move.
+  void Move(SimTime from, SimTime to, SimTime duration, std::int64_t units);
   // The machine's size changes by `delta` from `from` on (a capacity
   // schedule); free units may go negative while a reduction drains.
   void Resize(SimTime from, std::int64_t delta) { Add(from, kTimeInfinity, delta); }
@@ -80,7 +79,12 @@ class AvailabilityProfile {
   Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(Locate(from)), cached
   Pos Split(Pos p, SimTime t);  // ensures a step starts exactly at t; p is the step containing t
   Pos End() const { return {blocks_.size(), 0}; }
-  void Add(SimTime t0, SimTime t1, std::int64_t delta);
+  void Add(SimTime t0, SimTime t1, std::int64_t delta) {
+    if (t1 > t0) AddFrom(Locate(t0), t0, t1, delta);
+  }
+  // Add for t0 < t1 with a hint at or before t0's step; returns the step
+  // starting at t1 (End() for kTimeInfinity).
+  Pos AddFrom(Pos hint, SimTime t0, SimTime t1, std::int64_t delta);
   Pos FirstAtLeast(Pos p, std::int64_t units) const;
   Pos LastBelow(Pos p, SimTime until, std::int64_t units) const { return LastBelowUpTo(p, LocateAfter(p, until - 1), units); }
   Pos LastBelowUpTo(Pos p, Pos q, std::int64_t units) const;  // the last step in (p, q] below units, or End()
@@ -144,6 +148,15 @@ class AvailabilityProfile {
     std::int64_t offset = 0;  // free = stored value + offset, for every step of pos's block
   };
   mutable StepBefore step_before_;
+  // The step at or before EarliestFitBefore's last answer, while the
+  // profile is unchanged: where Move starts.
+  struct Answer {
+    SimTime t = kNoTime;
+    std::uint64_t changes = 0;
+    Pos pos{0, 0};
+  };
+  mutable Answer answer_;
+  SimTime Answered(Pos at, SimTime t) const;  // records answer_, returns t
 };
 
 }  // namespace clustersim
