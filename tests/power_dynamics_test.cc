@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 
 #include "power/cpu_power.h"
 #include "power/dynamics.h"
@@ -176,6 +177,41 @@ TEST(PowerDynamics, BoxcarOfAConstantIsTheConstant) {
   instant.Set(Seconds(1), 250);
   EXPECT_EQ(instant.Average(Seconds(1)), 250);
   EXPECT_EQ(instant.current_w(), 250);
+}
+
+// UnreportedJ closes the integral of the average: ∫_0^T avg = ∫_0^T P +
+// P0·W/2 - UnreportedJ(T), checked on random piecewise-constant power
+// against a trapezoid sum on a 1 ms grid that holds every kink (changes and
+// changes + W fall on it), so the sum is exact up to rounding.
+TEST(PowerDynamics, UnreportedEnergyClosesTheIntegralOfTheBoxcar) {
+  constexpr SimTime kMs = kTicksPerSecond / 1000;
+  std::uint64_t state = 12345;
+  auto next = [&](std::uint64_t n) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (state >> 33) % n;
+  };
+  for (const SimTime window : {Seconds(1), 250 * kMs, 7 * kMs}) {
+    const double p0 = 80;
+    BoxcarAverage box(window, p0);
+    double power = p0, inst = 0, avg = 0;
+    SimTime change = static_cast<SimTime>(next(400)) * kMs;
+    const SimTime end = Seconds(20) + static_cast<SimTime>(next(1000)) * kMs;
+    for (SimTime g = 0; g < end; g += kMs) {
+      if (g == change) {
+        power = static_cast<double>(next(700));
+        box.Set(g, power);
+        change += static_cast<SimTime>(1 + next(500)) * kMs;
+      }
+      avg += (box.Average(g) + box.Average(g + kMs)) / 2 * ToSeconds(kMs);
+      inst += power * ToSeconds(kMs);
+    }
+    const double closed = inst + p0 * ToSeconds(window) / 2 - box.UnreportedJ(end);
+    EXPECT_NEAR(avg, closed, 1e-9 * inst) << window;
+    // A constant over the last window leaves half a window of it unreported.
+    box.Set(end, 300);
+    EXPECT_NEAR(box.UnreportedJ(end + window), 300 * ToSeconds(window) / 2, 1e-9) << window;
+  }
+  EXPECT_EQ(BoxcarAverage(0, 100).UnreportedJ(Seconds(5)), 0);  // no window, no lag
 }
 
 // G12 COMPAT: a 2x EPYC 9654 curve node (u .8, f 1, mixed, M .45, I .10,

@@ -155,6 +155,39 @@ TEST(PowerEngine, AveragedGpuPowerLagsAStepByTheWindow) {
   EXPECT_NEAR(std::stod(at["100.25"]["gpu_power_avg_w"]), 0.75 * before + 0.25 * after, 1e-9);
 }
 
+// §e.5 COMPAT energy_power=averaged integrates the telemetry average, which
+// differs from the power only at the two ends. The one-job case above (200 W
+// from 0 to 200 s after 100 W of idle, CPU window 0.25 s): the boxcar ramps
+// from 100 to 200 W over [0, 0.25] (37.5 J instead of 50), so IT energy is
+// 39,987.5 J; the EMA (τ = 0.25 s) gives 40,000 - 0.25 * (200 - 100) =
+// 39,975 J. The difference goes to idle energy (jobs keep theirs), and the
+// facility takes it at the PUE of the power held at each end.
+TEST(PowerEngine, AveragedEnergyDiffersFromInstantaneousAtTheEnds) {
+  auto pue = [](double lf) { return 1.08 + 0.06 + 0.04 * lf + 0.015 * lf * 10 / 15; };
+  struct Mode {
+    const char* telemetry;
+    double it_j, lead_j, lag_j;
+  };
+  for (const Mode& m : {Mode{"boxcar", 39987.5, 12.5, 25}, Mode{"ema", 39975, 25, 50}, Mode{"quasi_static", 40000, 0, 0}}) {
+    const Case c = RunCase(std::string("avg_") + m.telemetry, Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode,
+                           [&](RunConfig* r) {
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "energy_power=averaged").ok());
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches,
+                                                               std::string("telemetry=") + m.telemetry).ok());
+                           });
+    ASSERT_EQ(c.rc, 0) << c.err;  // --check: jobs + idle = nodes = IT
+    EXPECT_NEAR(Energy(c, "it_energy_j"), m.it_j, 1e-6) << m.telemetry;
+    EXPECT_NEAR(Energy(c, "jobs_energy_j"), 20000, 1e-6) << m.telemetry;
+    EXPECT_NEAR(Energy(c, "idle_energy_j"), m.it_j - 20000, 1e-6) << m.telemetry;
+    EXPECT_NEAR(Energy(c, "facility_energy_j"), 40000 * pue(2 / 3.0) + m.lead_j * pue(1 / 3.0) - m.lag_j * pue(2 / 3.0),
+                1e-6) << m.telemetry;
+    const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
+    ASSERT_EQ(nodes.size(), 1u);
+    EXPECT_NEAR(std::stod(nodes[0].at("energy_j")), m.it_j, 1e-6) << m.telemetry;
+    EXPECT_NEAR(std::stod(nodes[0].at("cpu_energy_j")), m.it_j, 1e-6) << m.telemetry;
+  }
+}
+
 // §e.2: after a power step, temperature closes 1 - 1/e of its gap to
 // ambient + P/K in one time constant (4 s for the CPU).
 TEST(PowerEngine, TemperatureApproachesItsTargetWithTheTimeConstant) {

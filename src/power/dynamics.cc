@@ -94,4 +94,26 @@ double BoxcarAverage::Average(SimTime t) const {
   return integral / static_cast<double>(window_);
 }
 
+double BoxcarAverage::UnreportedJ(SimTime t) const {
+  if (window_ <= 0) return 0;
+  const SimTime from = t - window_;
+  // ∫ P·(s − from) ds over each constant piece [a, b), relative to `from`:
+  // P·(b² − a²)/2, in W·µs², over W in µs: W·µs.
+  double integral = 0;
+  auto piece = [&](double power_w, SimTime a, SimTime b) {
+    const double x = static_cast<double>(a - from), y = static_cast<double>(b - from);
+    integral += power_w * (y * y - x * x) / 2;
+  };
+  SimTime cursor = from;
+  double power = initial_w_;
+  for (std::size_t i = head_; i < segments_.size(); ++i) {
+    const Segment& s = segments_[i];
+    if (s.start > t) break;
+    if (s.start > cursor) piece(power, cursor, s.start), cursor = s.start;
+    power = s.power_w;
+  }
+  piece(power, cursor, t);
+  return integral / static_cast<double>(window_) / kTicksPerSecond;
+}
+
 }  // namespace clustersim::power

@@ -76,6 +76,13 @@ class BoxcarAverage {
   void Set(SimTime t, double power_w);
   // REQUIRES: t >= the last Set's t (older segments may be gone).
   double Average(SimTime t) const;
+  // (1/W)·∫_{t−W}^{t} P(s)·(s − (t − W)) ds, in J: what the integral of the
+  // average up to t has not yet counted of the last window's energy. With
+  // P0 the power before the first Set, ∫_{t0}^{t} avg = ∫_{t0}^{t} P +
+  // P0·W/2 − UnreportedJ(t) (the average lags by half a window).
+  // REQUIRES: t >= the last Set's t.
+  double UnreportedJ(SimTime t) const;
+  double window_s() const { return ToSeconds(window_); }
   double current_w() const { return head_ == segments_.size() ? initial_w_ : segments_.back().power_w; }
 
  private:

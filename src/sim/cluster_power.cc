@@ -122,6 +122,7 @@ void ClusterPower::Begin(SimTime t0) {
   for (WindowGroup& w : gpu_groups_) w.boxcar = power::BoxcarAverage(static_cast<SimTime>(std::llround(w.window_s * kTicksPerSecond)), w.total_w), w.ema = w.total_w, w.ema_time = t0;
   peak_it_w_ = running_peak_w_ = it_w_;
   peak_facility_w_ = FacilityPowerAt(t0);
+  pue_at_begin_ = pue_at_end_ = PueAt(t0);
 }
 
 double ClusterPower::PueAt(SimTime t) const {
@@ -152,6 +153,7 @@ void ClusterPower::AdvanceFacility(SimTime now) {
   }
   facility_energy_j_ += it_w_ * pue_integral;
   facility_time_ = now;
+  if (sw_.energy_power == power::EnergyPower::kAveraged) pue_at_end_ = power::Pue(AmbientAt(now), lf);
 }
 
 void ClusterPower::AdvanceNode(NodeId n, SimTime now) {
@@ -221,6 +223,15 @@ Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& prepare
 void ClusterPower::Finish(SimTime end) {
   for (NodeId n = 0; n < models_.size(); ++n) AdvanceNode(n, end);
   AdvanceFacility(end);
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return;
+  // The averaged series' boundary terms (NodeModel::TelemetryLeadJ and
+  // TelemetryLagJ), at the PUE of the power held at the run's start and
+  // over its last interval (exact while the PUE holds over one telemetry
+  // window there).
+  double lead = 0, lag = 0;
+  for (const NodeModel& m : models_) lead += m.TelemetryLeadJ(), lag += m.TelemetryLagJ();
+  it_energy_j_ += lead - lag;
+  facility_energy_j_ += lead * pue_at_begin_ - lag * pue_at_end_;
 }
 
 }  // namespace clustersim

@@ -129,6 +129,7 @@ class ClusterPower {
   void UpdateGroups(NodeId n, double cpu_delta, double gpu_delta, SimTime now);
   double GroupAverage(const std::vector<WindowGroup>& g, SimTime t) const;
   double it_energy_j_ = 0, facility_energy_j_ = 0;
+  double pue_at_begin_ = 1, pue_at_end_ = 1;  // at t0; at the end of the last interval integrated
   double peak_it_w_ = 0, peak_facility_w_ = 0, running_peak_w_ = 0, design_it_w_ = 0;
   SimTime begin_ = 0, facility_time_ = 0;
 };

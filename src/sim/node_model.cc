@@ -68,11 +68,75 @@ void NodeModel::Begin(SimTime t0) {
   }
   // Telemetry before the start is the idle power (§e.4).
   cpu_avg_ = power::BoxcarAverage(WindowOf(cpu_.telemetry_window_s), cpu_w_);
-  cpu_ema_ = cpu_w_;
+  cpu_ema_ = cpu_start_w_ = cpu_w_;
+  gpu_start_w_.assign(static_cast<std::size_t>(gpus_), 0);
   for (int d = 0; d < gpus_; ++d) {
     gpu_avg_[d] = power::BoxcarAverage(WindowOf(gpu_.telemetry_window_s), device_w_[d]);
-    gpu_ema_[d] = device_w_[d];
+    gpu_ema_[d] = gpu_start_w_[d] = device_w_[d];
   }
+}
+
+// ---- energy_power=averaged ----
+// ∫ avg dt differs from ∫ P dt only by boundary terms. Boxcar (window W):
+// + P0·W/2 for the idle power before the start, − UnreportedJ at the end.
+// EMA (τ = W; dA/dt = (P − A)/τ): ∫ A = ∫ P − τ·(A(t) − P0). Quasi-static:
+// the average is the power.
+
+double NodeModel::SeriesLeadJ(double start_w, double window_s) const {
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
+  switch (sw_.telemetry) {
+    case power::Telemetry::kBoxcar: return start_w * window_s / 2;
+    case power::Telemetry::kEma: return start_w * window_s;
+    case power::Telemetry::kQuasiStatic: break;
+  }
+  return 0;
+}
+
+double NodeModel::CpuLagJ() const {
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
+  switch (sw_.telemetry) {
+    case power::Telemetry::kBoxcar: return cpu_avg_.UnreportedJ(last_);
+    case power::Telemetry::kEma: return cpu_ema_ * cpu_.telemetry_window_s;
+    case power::Telemetry::kQuasiStatic: break;
+  }
+  return 0;
+}
+
+double NodeModel::DeviceLagJ(int d) const {
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
+  switch (sw_.telemetry) {
+    case power::Telemetry::kBoxcar: return gpu_avg_[d].UnreportedJ(last_);
+    case power::Telemetry::kEma: return gpu_ema_[d] * gpu_.telemetry_window_s;
+    case power::Telemetry::kQuasiStatic: break;
+  }
+  return 0;
+}
+
+double NodeModel::CpuShiftJ() const { return SeriesLeadJ(cpu_start_w_, cpu_.telemetry_window_s) - CpuLagJ(); }
+
+double NodeModel::DeviceShiftJ(int d) const {
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
+  return SeriesLeadJ(gpu_start_w_[static_cast<std::size_t>(d)], gpu_.telemetry_window_s) - DeviceLagJ(d);
+}
+
+double NodeModel::gpu_energy_j() const {
+  if (sw_.energy_power != power::EnergyPower::kAveraged) return gpu_energy_j_;
+  double e = gpu_energy_j_;
+  for (int d = 0; d < gpus_; ++d) e += DeviceShiftJ(d);
+  return e;
+}
+
+double NodeModel::TelemetryLeadJ() const {
+  double e = SeriesLeadJ(cpu_start_w_, cpu_.telemetry_window_s);
+  for (int d = 0; d < gpus_; ++d)
+    e += SeriesLeadJ(gpu_start_w_[static_cast<std::size_t>(d)], gpu_.telemetry_window_s);
+  return e;
+}
+
+double NodeModel::TelemetryLagJ() const {
+  double e = CpuLagJ();
+  for (int d = 0; d < gpus_; ++d) e += DeviceLagJ(d);
+  return e;
 }
 
 bool NodeModel::Settled() const {

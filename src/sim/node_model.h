@@ -80,12 +80,21 @@ class NodeModel {
   double CpuAverageW(SimTime t) const;          // telemetry (§e.4)
   double GpuAverageW(int device, SimTime t) const;
 
-  // Totals since Begin, up to the last Advance.
-  double energy_j() const { return cpu_energy_j_ + gpu_energy_j_; }
-  double cpu_energy_j() const { return cpu_energy_j_; }
-  double gpu_energy_j() const { return gpu_energy_j_; }
-  double idle_energy_j() const { return idle_energy_j_; }
-  double device_energy_j(int d) const { return device_energy_j_[static_cast<std::size_t>(d)]; }
+  // Totals since Begin, up to the last Advance: integrals of the
+  // instantaneous power, or of the telemetry average under
+  // energy_power=averaged (§e.5 COMPAT), which differ only at the two ends
+  // (TelemetryLeadJ, TelemetryLagJ). That difference is booked to the
+  // node's idle energy, so jobs + idle = node total still holds.
+  double energy_j() const { return cpu_energy_j() + gpu_energy_j(); }
+  double cpu_energy_j() const { return cpu_energy_j_ + CpuShiftJ(); }
+  double gpu_energy_j() const;
+  double idle_energy_j() const { return idle_energy_j_ + CpuShiftJ() + (gpu_energy_j() - gpu_energy_j_); }
+  double device_energy_j(int d) const { return device_energy_j_[static_cast<std::size_t>(d)] + DeviceShiftJ(d); }
+  // Under energy_power=averaged, what the average adds at the start (the
+  // idle power before Begin, still inside its window) and what it has not
+  // yet reported at the last Advance (the last window's power); 0 otherwise.
+  double TelemetryLeadJ() const;
+  double TelemetryLagJ() const;
   double throttled_s() const { return throttled_s_; }
   double device_throttled_s(int d) const { return device_throttled_s_[static_cast<std::size_t>(d)]; }
   double peak_temp_cpu() const { return peak_t_cpu_; }
@@ -96,6 +105,12 @@ class NodeModel {
 
  private:
   bool Settled() const;
+  // Averaged minus instantaneous energy (lead − lag) of one series.
+  double CpuShiftJ() const;
+  double DeviceShiftJ(int d) const;
+  double SeriesLeadJ(double start_w, double window_s) const;  // by the telemetry switch
+  double CpuLagJ() const;
+  double DeviceLagJ(int d) const;
   const CpuSpec& cpu_;
   GpuSpec gpu_;
   int gpus_;
@@ -125,6 +140,8 @@ class NodeModel {
   std::vector<power::BoxcarAverage> gpu_avg_;
   double cpu_ema_ = 0;
   std::vector<double> gpu_ema_;
+  double cpu_start_w_ = 0;  // the power before Begin, for energy_power=averaged
+  std::vector<double> gpu_start_w_;
   // Energy and throttling.
   double cpu_energy_j_ = 0, gpu_energy_j_ = 0, idle_energy_j_ = 0, throttled_s_ = 0;
   std::vector<double> device_energy_j_, device_throttled_s_, peak_t_gpu_;
