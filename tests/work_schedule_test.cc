@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "sim/metrics.h"
 #include "work_test_util.h"
 
 namespace clustersim::test {
@@ -75,6 +76,30 @@ TEST(WorkSchedule, AGangWaitsForItsLastPod) {
   ASSERT_TRUE(run.status.ok()) << run.status.message();
   EXPECT_EQ(Times(run), "x:0-100 g-0:100-200");
   EXPECT_EQ(run.w.work[1].num_pods, 2u);
+}
+
+// A gang pod that finishes first frees its cores at once: each pod is a job
+// of its own to Kubernetes (power-model.md §a.1, §a.4). One node of 8 cores;
+// the gang w (two 4-core pods, 400 and 4000 units) starts at 0 and fills
+// it; x (4 cores, 40 units) comes at 1 and waits. The gang's pods share the
+// node (k = 2): 4 / 2 = 2 units/s each, so w-0 ends at 200 and frees 4
+// cores; x starts then, k stays 2, and x ends at 200 + 40 / 2 = 220. w-1 has
+// 4000 - 400 - 40 = 3560 left at 220, alone at 4 units/s: 890 s more, so the
+// gang ends at 1110. (Held until the gang's end, x would start at 1100.)
+// Node-seconds count w-0's cores until 200 only.
+TEST(WorkSchedule, AGangPodThatFinishesFirstFreesItsCores) {
+  const std::string gang = R"("workloadId":"w","gang":true)";
+  const WorkRun run = RunWork(Jsonl("w-0", 0, "4", 400, 0, 0, gang) + Jsonl("w-1", 0, "4", 4000, 0, 0, gang) +
+                                  Jsonl("x", 1, "4", 40),
+                              kOneNode);
+  ASSERT_TRUE(run.status.ok()) << run.status.message();  // both checkers, which follow the pod's release
+  EXPECT_EQ(Times(run), "w-0:0-1110 x:200-220");
+  ASSERT_EQ(run.r.pod_releases.size(), 1u);
+  EXPECT_EQ(run.r.pod_releases[0].job, 0u);
+  EXPECT_EQ(run.r.pod_releases[0].time, Seconds(200));
+  EXPECT_EQ(run.r.pod_releases[0].units, 4000);  // millicores
+  const Summary s = ComputeSummary(run.w, run.r);
+  EXPECT_DOUBLE_EQ(s.node_seconds_used, 4000.0 * 200 + 4000.0 * 1110 + 4000.0 * 20);
 }
 
 // A job ends when both its CPU and its GPU work are done: 2 cores with 100

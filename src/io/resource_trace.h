@@ -1,7 +1,8 @@
 #pragma once
 // Resource CSV (`time,free_nodes,allocated_nodes`): a baseline row at time 0
 // (dr_evt's clock origin), then one row per START or END in processing
-// order, so several rows may share a timestamp; under a capacity schedule
+// order (and one per gang pod that ends before its job and frees its
+// units), so several rows may share a timestamp; under a capacity schedule
 // also one row per change, with free = max(0, size - allocated). Built as
 // the engine runs.
 
@@ -29,6 +30,9 @@ class ResourceTrace final : public EngineObserver {
     AddPower(id, -1);
     Row(t, used);
   }
+  // A gang pod that finished first: a row, as for an END (pcon columns
+  // belong to whole jobs, which have no pods, and stay as they are).
+  void OnPodEnd(JobId, std::uint32_t, SimTime t, std::int64_t used) override { Row(t, used); }
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override {
     capacity_ = capacity;
     Row(t, used);

@@ -244,6 +244,16 @@ void ClusterPool::Release(JobId id, const Job&) {
   ++generation_;
 }
 
+std::int64_t ClusterPool::ReleasePod(JobId id, std::uint32_t pod) {
+  const std::int64_t before = free();
+  std::vector<Piece>& held = placed_[id];
+  for (auto it = held.rbegin(); it != held.rend(); ++it)
+    if (it->pod == pod) Apply(*it, -1);
+  std::erase_if(held, [pod](const Piece& p) { return p.pod == pod; });
+  ++generation_;
+  return free() - before;
+}
+
 std::span<const Piece> ClusterPool::pieces(JobId id) const { return placed_[id]; }
 
 SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const {

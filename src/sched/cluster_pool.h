@@ -66,6 +66,7 @@ class ClusterPool final : public ResourcePool {
   bool Fits(JobId id, const Job& job) const override;
   void Allocate(JobId id, const Job& job) override;
   void Release(JobId id, const Job& job) override;
+  std::int64_t ReleasePod(JobId id, std::uint32_t pod) override;
   bool CanEverFit(JobId id, const Job& job, std::string* why) const override;
   bool exact_units() const override { return scalar_exact_; }
   // Releases the running jobs of `ends` one by one (tentatively) until job

@@ -59,11 +59,22 @@ void ConservativeScheduler::Pin(JobId id, SimTime now) {
   pool_->Allocate(id, jobs_[id]);
 }
 
+void ConservativeScheduler::PodEnded(JobId id, std::uint32_t pod, SimTime now) {
+  const std::int64_t units = pool_->ReleasePod(id, pod);
+  early_.Add(id, units);
+  // As an early end of part of the job: its share of the plan is free.
+  if (const SimTime projected = begin_[id] + Estimate(id); now < projected && units > 0) {
+    profile_.Release(now, projected, units);
+    compress_pending_ = true;
+  }
+}
+
 void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
   pool_->Release(id, jobs_[id]);
+  const std::int64_t units = early_.TakeRemaining(id, jobs_[id].units);
   const SimTime projected = begin_[id] + Estimate(id);
   if (now < projected) {
-    profile_.Release(now, projected, jobs_[id].units);
+    profile_.Release(now, projected, units);
     compress_pending_ = true;
   }
   // pyss compresses at every termination, early or not.

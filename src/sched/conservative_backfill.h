@@ -30,6 +30,7 @@ class ConservativeScheduler final : public Scheduler {
   void Submit(JobId id, SimTime now) override;
   void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
+  void PodEnded(JobId id, std::uint32_t pod, SimTime now) override;
   void CapacityChanged(SimTime now, std::int64_t delta) override;
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return live_; }
@@ -66,6 +67,7 @@ class ConservativeScheduler final : public Scheduler {
   std::vector<SimTime> begin_;   // by JobId: when a started job began
   std::vector<std::uint8_t> backfilled_;
   ReservationIndex index_;                // over positions in waiting_
+  EarlyReleases early_;                   // units freed by gang pods that ended early
   std::size_t live_ = 0;
   bool compress_pending_ = false;
 };

@@ -26,9 +26,16 @@ void QueueScheduler::Submit(JobId id, SimTime now) {
   if (drevt_sjf_) by_submit_.emplace(jobs_[id].submit, queue_.position(id));
 }
 
+void QueueScheduler::PodEnded(JobId id, std::uint32_t pod, SimTime) {
+  const std::int64_t units = pool_->ReleasePod(id, pod);
+  running_.Remove(projected_end_[id], units);
+  early_.Add(id, units);
+  released_since_pass_ = true;
+}
+
 void QueueScheduler::JobEnded(JobId id, SimTime) {
   pool_->Release(id, jobs_[id]);
-  running_.Remove(projected_end_[id], jobs_[id].units);
+  running_.Remove(projected_end_[id], early_.TakeRemaining(id, jobs_[id].units));
   if (!exact_units_)
     ends_by_time_.erase(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), std::make_pair(projected_end_[id], id)));
   released_since_pass_ = true;

@@ -30,6 +30,7 @@ class QueueScheduler final : public Scheduler {
   void Submit(JobId id, SimTime now) override;
   void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
+  void PodEnded(JobId id, std::uint32_t pod, SimTime now) override;
   // Shadows are computed per pass from the pool's free units, which already
   // count the new size; only the incremental scan's cache is stale.
   void CapacityChanged(SimTime, std::int64_t) override { released_since_pass_ = true; }
@@ -59,6 +60,7 @@ class QueueScheduler final : public Scheduler {
   bool drevt_sjf_;
   std::set<std::pair<SimTime, std::size_t>> by_submit_;
   RunningSet running_;
+  EarlyReleases early_;  // units freed by gang pods that ended early
   // Per-node pools that are not exact: running jobs by projected end, so the
   // head's shadow is found by releasing them on the pool (EarliestFit).
   bool exact_units_;

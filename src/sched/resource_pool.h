@@ -24,6 +24,15 @@ class ResourcePool {
   // REQUIRES: Fits(id, job).
   virtual void Allocate(JobId id, const Job& job) = 0;
   virtual void Release(JobId id, const Job& job) = 0;
+  // Frees pod `pod` of running job `id`: a gang pod whose work ran out
+  // before its siblings' is a finished job of its own to Kubernetes
+  // (power-model.md §a.1, §a.4), so its cores and GPUs are free from then
+  // on; Release later frees the rest. Returns how much free() grew. A pool
+  // without pods has nothing to free.
+  virtual std::int64_t ReleasePod(JobId id, std::uint32_t pod) {
+    (void)id, (void)pod;
+    return 0;
+  }
   // Whether Job::units measures the machine exactly: free() >= units
   // implies Fits(). A counting pool is exact; a per-node pool is not when
   // pods need whole GPUs, vendors or classes.

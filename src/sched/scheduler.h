@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "model/job.h"
@@ -25,6 +26,10 @@ class Scheduler {
   virtual void Pin(JobId id, SimTime now) = 0;
   // Running job `id` ended at `now`; releases its resources.
   virtual void JobEnded(JobId id, SimTime now) = 0;
+  // Pod `pod` of running gang `id` finished before its siblings: its
+  // resources are free from `now` on (ResourcePool::ReleasePod), and
+  // JobEnded later releases the rest.
+  virtual void PodEnded(JobId id, std::uint32_t pod, SimTime now) = 0;
   // The machine's size changed by `delta` units at `now` (a capacity
   // schedule; the pool already has its new size). Plans made for the old
   // size are revised; nothing starts here.
@@ -38,6 +43,27 @@ class Scheduler {
   virtual SimTime NextDecisionTime() const { return kTimeInfinity; }
   // Whether a started job counts as backfilled (jumped an earlier blocked job).
   virtual bool WasBackfilled(JobId id) const = 0;
+};
+
+// The units of running jobs already freed by gang pods that ended early
+// (PodEnded). Few jobs have any: a map, not a vector by JobId.
+class EarlyReleases {
+ public:
+  void Add(JobId id, std::int64_t units) {
+    if (units != 0) units_[id] += units;
+  }
+  // What job `id` still holds of its `total` units; forgets the job.
+  std::int64_t TakeRemaining(JobId id, std::int64_t total) {
+    if (units_.empty()) return total;  // the fixed-duration path: no lookup
+    const auto it = units_.find(id);
+    if (it == units_.end()) return total;
+    const std::int64_t left = total - it->second;
+    units_.erase(it);
+    return left;
+  }
+
+ private:
+  std::unordered_map<JobId, std::int64_t> units_;
 };
 
 // The estimate a policy plans with for `job` (limit, or actual as oracle).

@@ -65,10 +65,29 @@ void ScheduleChecker::OnEnd(JobId id, SimTime t, std::int64_t used) {
   if (t < begin_[id]) Fail(fmt::format("job {} ends at {} before it begins at {}", j.trace_id, t, begin_[id]));
   if (!variable_durations_ && t != begin_[id] + duration)
     Fail(fmt::format("job {}: end {} != begin {} + duration {}", j.trace_id, t, begin_[id], duration));
-  if (used != used_ - UnitsOf(id))
-    Fail(fmt::format("END of job {} changed used units by {}, expected -{}", j.trace_id, used - used_, UnitsOf(id)));
+  std::int64_t held = UnitsOf(id);
+  if (const auto it = released_.find(id); it != released_.end()) held -= it->second, released_.erase(it);
+  if (used != used_ - held)
+    Fail(fmt::format("END of job {} changed used units by {}, expected -{}", j.trace_id, used - used_, held));
   if (used < 0) Fail(fmt::format("negative units in use ({}) at {}", used, t));
-  job_area_ += static_cast<Int128>(UnitsOf(id)) * (t - begin_[id]);
+  job_area_ += static_cast<Int128>(held) * (t - begin_[id]);
+  used_ = used;
+}
+
+void ScheduleChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) {
+  const Job& j = w_.jobs[id];
+  Advance(t);
+  ++checks_;
+  if (phase_[id] != 1) {
+    Fail(fmt::format("pod {} of job {} ended while the job was not running", pod, j.trace_id));
+    return;
+  }
+  const std::int64_t freed = used_ - used;
+  std::int64_t& released = released_[id];
+  if (freed <= 0 || released + freed > UnitsOf(id))
+    Fail(fmt::format("pod {} of job {} freed {} units; the job held {}", pod, j.trace_id, freed, UnitsOf(id) - released));
+  released += freed;
+  job_area_ += static_cast<Int128>(freed) * (t - begin_[id]);
   used_ = used;
 }
 

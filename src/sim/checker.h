@@ -3,7 +3,9 @@
 //   submit <= begin <= end; end = begin + duration (exactly); durations are
 //   non-negative and every event time lies within the bounds of model/time.h;
 //   a START raises the units in use by exactly the job's units, an END
-//   lowers them by the same; time never goes backwards;
+//   lowers them by the same less what its gang pods freed when they ended
+//   first (each such pod lowering them, by no more than the job holds);
+//   time never goes backwards;
 //   never more units in use than the machine has (simulation mode), and no
 //   START while a capacity schedule's size is exceeded;
 //   at the end: nothing in use, and node-seconds are conserved
@@ -13,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/status.h"
@@ -31,6 +34,7 @@ class ScheduleChecker final : public EngineObserver {
 
   void OnStart(JobId id, SimTime t, std::int64_t used) override;
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) override;
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
   void OnFinish(SimTime t) override;
 
@@ -46,7 +50,8 @@ class ScheduleChecker final : public EngineObserver {
  private:
   void Fail(std::string message);
   void Advance(SimTime t);
-  std::int64_t UnitsOf(JobId id) const;  // what a job holds while it runs
+  std::int64_t UnitsOf(JobId id) const;  // what a job holds when it starts
+  std::unordered_map<JobId, std::int64_t> released_;  // by gang pods that ended first
 
   const Workload& w_;
   EngineOptions options_;

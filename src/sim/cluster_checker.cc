@@ -50,16 +50,30 @@ void ClusterChecker::OnStart(JobId id, SimTime t, std::int64_t) {
   }
 }
 
+void ClusterChecker::Free(const Piece& p) {
+  used_mc_[p.node] -= p.millicores;
+  used_mem_[p.node] -= p.memory;
+  used_devices_[p.node] &= ~p.devices;
+  --pods_on_[p.node];
+  if (w_.pods[p.pod].whole_node) --whole_[p.node];
+}
+
 void ClusterChecker::OnEnd(JobId id, SimTime, std::int64_t) {
-  for (const Piece& p : held_[id]) {
-    used_mc_[p.node] -= p.millicores;
-    used_mem_[p.node] -= p.memory;
-    used_devices_[p.node] &= ~p.devices;
-    --pods_on_[p.node];
-    if (w_.pods[p.pod].whole_node) --whole_[p.node];
-  }
+  for (const Piece& p : held_[id]) Free(p);
   std::vector<Piece>().swap(held_[id]);
   ended_.push_back(id);
+}
+
+void ClusterChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t) {
+  // The pod's pieces leave the job; the pool must have dropped them too.
+  std::size_t freed = 0;
+  for (const Piece& p : held_[id])
+    if (p.pod == pod) Free(p), ++freed;
+  std::erase_if(held_[id], [pod](const Piece& p) { return p.pod == pod; });
+  if (freed == 0) Fail(fmt::format("at {} s job {} ended pod {}, which it did not hold", ToSeconds(t), w_.jobs[id].trace_id, pod));
+  for (const Piece& p : pool_.pieces(id))
+    if (p.pod == pod)
+      Fail(fmt::format("at {} s the pool still holds pod {} of job {} after it ended", ToSeconds(t), pod, w_.jobs[id].trace_id));
 }
 
 void ClusterChecker::OnFinish(SimTime) {

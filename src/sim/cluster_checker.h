@@ -27,11 +27,13 @@ class ClusterChecker final : public EngineObserver {
                  bool run_to_end);
   void OnStart(JobId id, SimTime t, std::int64_t used) override;
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) override;
   void OnFinish(SimTime t) override;
   Status status() const { return error_.empty() ? Status::Ok() : Status::Error(error_); }
 
  private:
   void Fail(std::string message);
+  void Free(const Piece& p);  // a held piece's node resources
   const Workload& w_;
   const ClusterPool& pool_;
   const WorkExecution* work_;

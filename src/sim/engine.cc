@@ -79,9 +79,11 @@ class SimulationLoop {
     bool changed = decision_due;
     if (work_ != nullptr) {
       finished_.clear();
-      work_->Process(now, &finished_);
+      pods_ended_.clear();
+      work_->Process(now, &finished_, &pods_ended_);
+      for (const WorkExecution::PodEnd& p : pods_ended_) EndPod(p.job, p.pod, now);
       for (JobId id : finished_) End(id, now);
-      changed |= !finished_.empty();
+      changed |= !finished_.empty() || !pods_ended_.empty();
     } else {
       while (events_.NextTime() == now) {
         SimTime t;
@@ -193,6 +195,15 @@ class SimulationLoop {
     for (EngineObserver* o : obs_) o->OnEnd(id, now, Used());
   }
 
+  // A gang pod finished before its siblings: its resources are free now.
+  void EndPod(JobId id, std::uint32_t pod, SimTime now) {
+    const std::int64_t used = Used();
+    sched_->PodEnded(id, pod, now);
+    const std::int64_t units = used - Used();
+    if (units != 0) r_.pod_releases.push_back({id, now, units});
+    for (EngineObserver* o : obs_) o->OnPodEnd(id, pod, now, Used());
+  }
+
   // Admits the next arrival; false if it was rejected as oversized.
   bool Arrive(SimTime now) {
     const JobId id = static_cast<JobId>(next_arrival_++);
@@ -263,6 +274,7 @@ class SimulationLoop {
   EventQueue events_;
   RunResult r_;
   std::vector<JobId> started_, finished_;
+  std::vector<WorkExecution::PodEnd> pods_ended_;
   std::vector<std::uint64_t> start_seq_;  // creation order of termination events (pyss)
   std::uint64_t next_seq_ = 0;
   std::size_t next_arrival_ = 0;

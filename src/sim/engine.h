@@ -64,6 +64,14 @@ struct RunResult {
   // With a capacity schedule: the effective capacity max(scheduled, in use)
   // as steps (before the first: `capacity`), for utilisation; else empty.
   std::vector<CapacityChange> effective_capacity;
+  // Units freed before their job ended, by gang pods that finished first
+  // (Scheduler::PodEnded), in time order; the job held them until `time`.
+  struct PodRelease {
+    JobId job;
+    SimTime time;
+    std::int64_t units;
+  };
+  std::vector<PodRelease> pod_releases;
 };
 
 class ClusterPool;

@@ -75,6 +75,12 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     if (!run.holds_no_units) used += static_cast<double>(j.units) * rt;
     requested += static_cast<double>(j.units) * ToSeconds(j.time_limit);
   }
+  // A gang pod that finished first held its units only until then.
+  for (const RunResult::PodRelease& p : r.pod_releases) {
+    const JobRun& run = r.runs[p.job];
+    if (run.state == JobState::kCompleted || run.state == JobState::kTimeout)
+      used -= static_cast<double>(p.units) * ToSeconds(run.end - p.time);
+  }
   if (n > 0) {
     const double dn = static_cast<double>(n);
     s.mean_wait_s = sum_wait / dn;

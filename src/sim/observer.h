@@ -18,6 +18,9 @@ class EngineObserver {
   virtual void OnReject(JobId, SimTime) {}
   virtual void OnStart(JobId, SimTime, std::int64_t /*used*/) {}
   virtual void OnEnd(JobId, SimTime, std::int64_t /*used*/) {}
+  // Pod `pod` of a running gang finished before the rest and freed its
+  // resources (OnEnd later frees what the job still holds).
+  virtual void OnPodEnd(JobId, std::uint32_t /*pod*/, SimTime, std::int64_t /*used*/) {}
   // A capacity schedule changed the machine's size to `capacity` units
   // (model/capacity.h); `used` may exceed it while running jobs drain.
   virtual void OnCapacity(SimTime, std::int64_t /*capacity*/, std::int64_t /*used*/) {}

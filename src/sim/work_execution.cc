@@ -16,7 +16,7 @@ WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const Cl
                              const WorkOptions& options, ClusterPower* power)
     : cluster_(cluster), w_(w), pool_(pool), o_(options),
       node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
-      tasks_left_(w.jobs.size(), 0), stats_(w.jobs.size()), job_energy_j_(w.jobs.size(), 0), power_(power) {
+      tasks_left_(w.jobs.size(), 0), pod_tasks_left_(w.pods.size(), 0), stats_(w.jobs.size()), job_energy_j_(w.jobs.size(), 0), power_(power) {
   for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog));
 }
 
@@ -87,6 +87,7 @@ void WorkExecution::Start(JobId id, SimTime now) {
   stats_[id].nominal_s = NominalSeconds(id);
   tasks_left_[id] = static_cast<std::uint32_t>(pieces.size());
   if (pieces.empty()) empty_jobs_.emplace_back(now, id);
+  for (const Piece& piece : pieces) ++pod_tasks_left_[piece.pod];
   for (const Piece& piece : pieces) {
     AdvanceNode(piece.node, now);  // co-runners progress at their old rates up to now
     const Pod& pod = w_.pods[piece.pod];
@@ -279,7 +280,7 @@ SimTime WorkExecution::NextTaskEvent() {
   return kTimeInfinity;
 }
 
-void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
+void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vector<PodEnd>* pods_ended) {
   // A sample shows the state just before this instant's events.
   if (sampler_ != nullptr && (now >= next_sample_ || sample_each_event_)) {
     sampler_->Sample(now, *this);
@@ -322,9 +323,16 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished) {
     on_node.erase(std::find(on_node.begin(), on_node.end(), e.slot));  // keep the order: sums stay reproducible
     free_slots_.push_back(e.slot);
     --pods_running_;
-    if (--tasks_left_[t.job] == 0) finished->push_back(t.job);
+    const bool pod_done = --pod_tasks_left_[t.pod] == 0;
+    if (--tasks_left_[t.job] == 0)
+      finished->push_back(t.job);
+    else if (pod_done)
+      pods_ended->push_back({t.job, t.pod});
   }
   std::sort(finished->begin(), finished->end());
+  // A pod whose job ended at the same instant is released with the job.
+  std::erase_if(*pods_ended, [&](const PodEnd& p) { return tasks_left_[p.job] == 0; });
+  std::sort(pods_ended->begin(), pods_ended->end());
 }
 
 }  // namespace clustersim

@@ -88,9 +88,17 @@ class WorkExecution {
   // `workload_events` (every pod left is stalled), samples follow the
   // hardware: once it has settled nothing can change and the run ends.
   SimTime NextPowerEvent(bool workload_events);
+  // A pod of a running job whose work ran out at `now`, while other pods of
+  // the job (a gang) still work.
+  struct PodEnd {
+    JobId job;
+    std::uint32_t pod;
+    bool operator<(const PodEnd& o) const { return job != o.job ? job < o.job : pod < o.pod; }
+  };
   // Processes every event due at `now`; jobs whose last task finished are
-  // appended to `finished` in job-index order.
-  void Process(SimTime now, std::vector<JobId>* finished);
+  // appended to `finished` in job-index order, and the pods that finished
+  // before the rest of their job to `pods_ended` in (job, pod) order.
+  void Process(SimTime now, std::vector<JobId>* finished, std::vector<PodEnd>* pods_ended);
   // Recomputes the rates of every node changed since the last call.
   void Settle(SimTime now);
 
@@ -150,6 +158,7 @@ class WorkExecution {
   std::vector<std::uint8_t> node_dirty_;
   std::vector<NodeId> dirty_;
   std::vector<std::uint32_t> tasks_left_;  // by job
+  std::vector<std::uint32_t> pod_tasks_left_;  // by pod (a spread pod has a task per node)
   std::vector<std::pair<SimTime, JobId>> empty_jobs_;  // jobs without pieces (zero nodes): they end at once
   std::vector<JobWorkStats> stats_;
   std::vector<double> job_energy_j_;
