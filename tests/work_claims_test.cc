@@ -136,15 +136,25 @@ TEST(WorkClaims, LegacyAndV1DifferOnlyWhereThePageSays) {
   EXPECT_NEAR(Duration(l, 0), 1000 / 0.7869787643, 1e-6 * 1000);
   EXPECT_NEAR(Duration(v, 0), 1000 / 0.89348938215, 1e-6 * 1000);
 
-  // The class: v1 reads intentClass, legacy the affinity. On a cluster of
-  // eco nodes only, a job that declares performance without the affinity
-  // can never run in v1 (rejected), and runs as standard in legacy, at the
-  // eco node's CPU 60 %: cpu.mixed's throttleImpact at f = .6 is
-  // .8604882775 (G6), so 10 units on 1 core take 11.621309 s.
+  // The class (§a.6): v1 reads intentClass first, legacy the affinity
+  // first, each falling back on the other. On a cluster of eco nodes only,
+  // a job that avoids eco nodes while declaring standard can never run in
+  // legacy (performance: rejected) and runs as standard in v1, at the eco
+  // node's CPU 60 %: cpu.mixed's throttleImpact at f = .6 is .8604882775
+  // (G6), so 10 units on 1 core take 11.621309 s. A job that declares
+  // performance without the affinity is performance in both.
   const char* eco = "nodes:\n  - node_name: e\n    cpu_cores: 4\n    power_profile: eco\n";
+  const std::string avoids_eco =
+      R"({"type":"job","jobId":"s","podTemplate":{"requests":{"cpu":"1"},"affinity":{"nodeAffinity":{)"
+      R"("requiredDuringSchedulingIgnoredDuringExecution":{"nodeSelectorTerms":[{"matchExpressions":[)"
+      R"({"key":"joulie.io/power-profile","operator":"NotIn","values":["eco"]}]}]}}}},"work":{"cpuUnits":10},)"
+      R"("intentClass":"standard"})"
+      "\n";
+  EXPECT_EQ(Times(RunWork(avoids_eco, eco, legacy)), "s:rejected");
+  EXPECT_EQ(Times(RunWork(avoids_eco, eco)), "s:0-11.621309");
   const std::string declared = Jsonl("p", 0, "1", 10, 0, 0, R"("intentClass":"performance")");
   EXPECT_EQ(Times(RunWork(declared, eco)), "p:rejected");
-  EXPECT_EQ(Times(RunWork(declared, eco, legacy)), "p:0-11.621309");
+  EXPECT_EQ(Times(RunWork(declared, eco, legacy)), "p:rejected");
 
   // Peer copies are v1 only: with the gate on, legacy's ring is not slowed.
   const char* gated = "nodes:\n  - node_name: g\n    cpu_cores: 16\n    product: H100 SXM\n    gpu_count: 4\n"

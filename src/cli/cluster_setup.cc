@@ -13,14 +13,16 @@
 namespace clustersim {
 namespace {
 
-// §a.6: v1 takes the trace's intentClass (the affinity when the record
-// declares none); legacy infers the class from the scheduling constraints
-// alone, as the page says: performance when the affinity avoids eco nodes,
-// standard otherwise. So a record that declares performance without the
-// affinity is performance in v1 and standard in legacy.
+// §a.6 (clustersim's rule): v1 takes the trace's intentClass, and the
+// affinity when the record declares none; legacy takes the affinity first,
+// as the page says (performance when it avoids eco nodes), and the
+// intentClass when the affinity does not decide. They differ only for a
+// record that avoids eco nodes while declaring standard: performance in
+// legacy, standard in v1.
 bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
-  if (engine == power::WorkEngine::kV1) return j.has_intent ? j.intent == IntentClass::kPerformance : j.avoids_eco;
-  return j.avoids_eco;
+  const bool declared = j.has_intent && j.intent == IntentClass::kPerformance;
+  if (engine == power::WorkEngine::kV1) return j.has_intent ? declared : j.avoids_eco;
+  return j.avoids_eco || declared;
 }
 
 }  // namespace
