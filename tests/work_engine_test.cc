@@ -154,6 +154,33 @@ TEST(WorkEngine, SwfOnInterchangeableNodesGivesTheCountingSchedule) {
   EXPECT_EQ(run("work", true, true), counting);
 }
 
+// An SWF/CSV job's nodes are one batch allocation: under --execution work
+// the part on a faster node finishes first but stays allocated until the
+// job ends (only a JSONL gang's pods end alone). Job 0 takes both nodes
+// with 1000 s of work on each; on the eco node (CPU at 60 %, cpu.mixed:
+// throttleImpact .8604882775, G6) it takes 1000 / .8604882775 = 1162.130881
+// s, so job 1 (one node, submitted at 10) starts then, not at 1000.
+TEST(WorkEngine, ABatchJobHoldsAllItsNodesUntilItEnds) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("batch_nodes_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n"
+                                 "  - node_name: b\n    cpu_cores: 4\n    power_profile: eco\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,2,2000,1000\n10,1,2000,100\n";
+  RunConfig c;
+  c.trace = (d / "t.csv").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.cluster.work_execution = true;
+  c.output_dir = (d / "out").string();
+  c.check = true;
+  c.quiet = true;
+  std::ostringstream o, e;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  const auto jobs = ReadCsvRows(d / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].at("finish_time"), "1162.130881");
+  EXPECT_EQ(jobs[1].at("starting_time"), "1162.130881");
+}
+
 // The cluster checker is not a rubber stamp: a start it sees twice (as if
 // the pool had handed the same cores and GPUs out again) is an error.
 TEST(WorkEngine, ClusterCheckerCatchesDoubleAllocation) {

@@ -127,6 +127,7 @@ void TraceBuilder::Finish(Workload* w) {
     wj.first_pod = static_cast<std::uint32_t>(w->pods.size());
     wj.num_pods = start[j + 1] - start[j];
     wj.gang = head.gang;
+    wj.pods_end_alone = true;
     wj.workload_id = head.workload_id;
     wj.workload_type = head.workload_type;
     wj.ns = head.ns;

@@ -18,18 +18,30 @@ void VerboseLog::OnStart(JobId id, SimTime t, std::int64_t used) {
   *out_ << "Job " << w_.jobs[id].trace_id << " started at " << FormatTime(t, format_) << "\n"
         << "  Resources allocated: " << w_.jobs[id].units << " nodes, " << Free(used) << "/" << capacity_
         << " remaining\n";
+  used_ = used;
 }
 
 void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
+  std::int64_t freed = w_.jobs[id].units;
+  if (const auto it = released_.find(id); it != released_.end()) freed -= it->second, released_.erase(it);
   *out_ << "Job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
-        << "  Resources freed: " << w_.jobs[id].units << " nodes, now " << Free(used) << "/" << capacity_
-        << " free\n";
+        << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";
+  used_ = used;
+}
+
+void VerboseLog::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) {
+  const std::int64_t freed = used_ - used;
+  released_[id] += freed;
+  *out_ << "Pod " << pod << " of job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
+        << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";
+  used_ = used;
 }
 
 void VerboseLog::OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) {
   capacity_ = capacity;
   *out_ << "Capacity changed at " << FormatTime(t, format_) << " to " << capacity << " nodes, " << Free(used)
         << " free\n";
+  used_ = used;
 }
 
 }  // namespace clustersim

@@ -5,9 +5,14 @@
 //     Resources allocated: 80 nodes, 20/100 remaining
 //   Job 0 ended at 100
 //     Resources freed: 80 nodes, now 100/100 free
+// and, for a gang pod that ends before its job (work-based runs only),
+//   Pod 3 of job 7 ended at 250
+//     Resources freed: 4000 nodes, now 12000/16000 free
+// after which the job's own END frees what it still holds.
 
 #include <cstdint>
 #include <iosfwd>
+#include <unordered_map>
 
 #include "io/time_format.h"
 #include "model/workload.h"
@@ -23,6 +28,7 @@ class VerboseLog final : public EngineObserver {
   void OnReject(JobId id, SimTime t) override;
   void OnStart(JobId id, SimTime t, std::int64_t used) override;
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
+  void OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) override;
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
 
  private:
@@ -31,6 +37,8 @@ class VerboseLog final : public EngineObserver {
   std::int64_t capacity_;
   TimeFormat format_;
   std::ostream* out_;
+  std::int64_t used_ = 0;  // after the last event
+  std::unordered_map<JobId, std::int64_t> released_;  // by gang pods that ended first
 };
 
 }  // namespace clustersim

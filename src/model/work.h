@@ -71,6 +71,11 @@ struct WorkJob {
   std::uint32_t first_pod = 0;    // index into Workload::pods
   std::uint32_t num_pods = 1;
   bool gang = false;
+  // Each pod frees its resources when its own work is done: the pods of a
+  // JSONL gang are Kubernetes pods, each a job of its own (power-model.md
+  // §a.1, §a.4). An SWF/CSV job's nodes are one batch allocation, held
+  // until the job ends.
+  bool pods_end_alone = false;
   bool avoids_eco = false;        // required affinity joulie.io/power-profile NotIn [eco]
   bool has_intent = false;        // the record declared intentClass
   IntentClass intent = IntentClass::kStandard;  // valid when has_intent

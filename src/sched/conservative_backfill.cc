@@ -63,6 +63,8 @@ void ConservativeScheduler::PodEnded(JobId id, std::uint32_t pod, SimTime now) {
   const std::int64_t units = pool_->ReleasePod(id, pod);
   early_.Add(id, units);
   // As an early end of part of the job: its share of the plan is free.
+  // (Work-based runs, the only ones with gangs, refuse conservative
+  // backfilling today; this keeps the plan exact for the day they do not.)
   if (const SimTime projected = begin_[id] + Estimate(id); now < projected && units > 0) {
     profile_.Release(now, projected, units);
     compress_pending_ = true;

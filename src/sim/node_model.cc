@@ -92,30 +92,23 @@ double NodeModel::SeriesLeadJ(double start_w, double window_s) const {
   return 0;
 }
 
-double NodeModel::CpuLagJ() const {
+double NodeModel::SeriesLagJ(const power::BoxcarAverage& boxcar, double ema_w, double window_s) const {
   if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
   switch (sw_.telemetry) {
-    case power::Telemetry::kBoxcar: return cpu_avg_.UnreportedJ(last_);
-    case power::Telemetry::kEma: return cpu_ema_ * cpu_.telemetry_window_s;
+    case power::Telemetry::kBoxcar: return boxcar.UnreportedJ(last_);
+    case power::Telemetry::kEma: return ema_w * window_s;
     case power::Telemetry::kQuasiStatic: break;
   }
   return 0;
 }
 
-double NodeModel::DeviceLagJ(int d) const {
-  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
-  switch (sw_.telemetry) {
-    case power::Telemetry::kBoxcar: return gpu_avg_[d].UnreportedJ(last_);
-    case power::Telemetry::kEma: return gpu_ema_[d] * gpu_.telemetry_window_s;
-    case power::Telemetry::kQuasiStatic: break;
-  }
-  return 0;
-}
+double NodeModel::CpuLagJ() const { return SeriesLagJ(cpu_avg_, cpu_ema_, cpu_.telemetry_window_s); }
+
+double NodeModel::DeviceLagJ(int d) const { return SeriesLagJ(gpu_avg_[d], gpu_ema_[d], gpu_.telemetry_window_s); }
 
 double NodeModel::CpuShiftJ() const { return SeriesLeadJ(cpu_start_w_, cpu_.telemetry_window_s) - CpuLagJ(); }
 
 double NodeModel::DeviceShiftJ(int d) const {
-  if (sw_.energy_power != power::EnergyPower::kAveraged) return 0;
   return SeriesLeadJ(gpu_start_w_[static_cast<std::size_t>(d)], gpu_.telemetry_window_s) - DeviceLagJ(d);
 }
 

@@ -109,6 +109,7 @@ class NodeModel {
   double CpuShiftJ() const;
   double DeviceShiftJ(int d) const;
   double SeriesLeadJ(double start_w, double window_s) const;  // by the telemetry switch
+  double SeriesLagJ(const power::BoxcarAverage& boxcar, double ema_w, double window_s) const;
   double CpuLagJ() const;
   double DeviceLagJ(int d) const;
   const CpuSpec& cpu_;

@@ -326,7 +326,7 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vect
     const bool pod_done = --pod_tasks_left_[t.pod] == 0;
     if (--tasks_left_[t.job] == 0)
       finished->push_back(t.job);
-    else if (pod_done)
+    else if (pod_done && w_.work[t.job].pods_end_alone)
       pods_ended->push_back({t.job, t.pod});
   }
   std::sort(finished->begin(), finished->end());

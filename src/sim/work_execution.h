@@ -97,7 +97,8 @@ class WorkExecution {
   };
   // Processes every event due at `now`; jobs whose last task finished are
   // appended to `finished` in job-index order, and the pods that finished
-  // before the rest of their job to `pods_ended` in (job, pod) order.
+  // before the rest of their job (WorkJob::pods_end_alone) to `pods_ended`
+  // in (job, pod) order.
   void Process(SimTime now, std::vector<JobId>* finished, std::vector<PodEnd>* pods_ended);
   // Recomputes the rates of every node changed since the last call.
   void Settle(SimTime now);
