@@ -89,7 +89,8 @@ constexpr FlagDef kSwitchTable[] = {
      "",
      Access<&PowerSwitches::class_alias, kOnOffNames>()},
     {{"gang_blocked_util", "zero", "profile",
-      "A gang pod waiting for its peers draws no utilisation, or its profile's"},
+      "A gang pod waiting for its peers draws no utilisation, or its profile's (no effect while gangs are "
+      "placed all at once)"},
      "",
      Access<&PowerSwitches::gang_blocked_util, kGangBlockedUtilNames>()},
     {{"node_memory_intensity", "split", "blended", "Node memory intensity split by side, or blended over all pods"},
