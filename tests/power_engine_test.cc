@@ -91,21 +91,6 @@ TEST(PowerEngine, EnergyOfOneJobOnALinearNode) {
   EXPECT_NEAR(std::stod(nodes[0].at("mean_power_w")), 200, 1e-9);
 }
 
-// A JSONL trace's submit times are offsets from the run's start at 0, so
-// the idle time before the first submit is part of the run: the job of the
-// case above submitted at 100 runs from 100 to 300, after 100 s of the
-// node's 100 W idle. IT 100 * 100 + 200 * 200 = 50,000 J over a span of
-// 300 s; idle 100 * 300 = 30,000 J; the job's 20,000 J as before.
-TEST(PowerEngine, AJsonlRunStartsAtTimeZero) {
-  const Case c = RunCase("from_zero", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode);
-  ASSERT_EQ(c.rc, 0) << c.err;
-  EXPECT_NEAR(Energy(c, "it_energy_j"), 50000, 1e-6);
-  EXPECT_NEAR(Energy(c, "idle_energy_j"), 30000, 1e-6);
-  EXPECT_NEAR(Energy(c, "jobs_energy_j"), 20000, 1e-6);
-  EXPECT_NEAR(Energy(c, "span_seconds"), 300, 1e-9);
-  EXPECT_NEAR(Energy(c, "mean_it_power_w"), 50000 / 300.0, 1e-9);
-}
-
 // A RAPL cap lowers power and stretches compute-bound work more than
 // memory-bound work (§a.5, §c.5): the same node and cap for each class.
 TEST(PowerEngine, ACapLowersPowerAndStretchesComputeBoundMost) {

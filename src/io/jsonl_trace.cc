@@ -172,7 +172,6 @@ Workload NewWorkload(const std::string& name) {
   Workload w;
   w.name = name;
   w.mode = TraceMode::kSimulation;
-  w.clock_from_zero = true;  // submitTimeOffsetSec: offsets from the run's start
   return w;
 }
 

@@ -142,8 +142,8 @@ std::string WorkSummaryJson(const WorkReport& r) {
       {"power_slowdown", "actual duration (end - begin) / nominal duration, completed jobs with nominal > 0"},
       {"percentiles", "nearest rank: the ceil(p/100 * n)-th smallest value"},
       {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco], else intentClass"},
-      {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the run's start (0 "
-                 "for a JSONL trace, whose submit times are offsets; else the first submit) to its last event; idle_energy = each node's power with nothing running at its current frequency and caps; "
+      {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the first event to the "
+                 "last; idle_energy = each node's power with nothing running at its current frequency and caps; "
                  "jobs_energy = the rest, attributed to the running pods by demand share (C_req*U_cpu on the CPU "
                  "side, G_req*U_gpu on the GPU side), so idle + jobs = IT; facility = integral of IT * PUE; "
                  "energy_delay_product = IT energy * makespan. With energy_power=averaged the nodes' and IT energy "

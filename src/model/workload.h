@@ -50,12 +50,6 @@ struct Workload {
   // pods[work[id].first_pod ...]. Both empty for fixed-duration traces.
   std::vector<WorkJob> work;
   std::vector<Pod> pods;
-  // JSONL submit times are offsets from the run's start at time 0 (Joulie
-  // starts its clock, then submits each job at its offset), so the idle
-  // time before the first submit is part of the run: energy, samples and
-  // cap schedules count from 0. SWF/CSV times are the log's own, and the
-  // power model starts at the first submit.
-  bool clock_from_zero = false;
   bool work_based() const { return !work.empty(); }
 };
 

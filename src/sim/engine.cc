@@ -37,10 +37,7 @@ class SimulationLoop {
   RunResult Run() {
     const bool pyss = o_.policy.compat == Compat::kPyss;
     SimTime last = kNoTime;
-    if (work_ != nullptr) {
-      const SimTime first = jobs_.empty() ? 0 : jobs_.front().submit;
-      work_->Begin(w_.clock_from_zero ? std::min<SimTime>(0, first) : first);
-    }
+    if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (w_.warm_running > 0) last = StartWarm();
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();

@@ -68,8 +68,7 @@ class WorkExecution {
   WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool, const WorkOptions& options,
                 ClusterPower* power);
 
-  // Starts the clocks (power, energy) at t0: the first submit, or 0 for a
-  // JSONL trace (Workload::clock_from_zero).
+  // Starts the clocks (power, energy) at t0, the first event of the run.
   void Begin(SimTime t0);
   // Closes every integral at the run's last event.
   void Finish(SimTime end);
