@@ -91,6 +91,25 @@ TEST(PowerEngine, EnergyOfOneJobOnALinearNode) {
   EXPECT_NEAR(std::stod(nodes[0].at("mean_power_w")), 200, 1e-9);
 }
 
+// A cap schedule change timed before the run's first event is in force,
+// settled, from the start (it was skipped). The one-job case above, the job
+// submitted at 100, with frequency scale 0.6 from time 0: compute-bound
+// with M = I = 0 blends to weights (.8625, .11, .0275) (§c.4); at f = .6
+// (above the knee) s_c = .6, s_m = 1 - .12 * .4 = .952, s_io = 1 - .05 * .4
+// = .98, so m = .64917 and the job runs at 5 * .64917 units/s: 1000 units
+// take 308.085709 s, ending at 408.085710 (the next microsecond).
+TEST(PowerEngine, ACapChangeBeforeTheFirstSubmitHoldsFromTheStart) {
+  const Case c = RunCase("early_cap", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 0\n    nodes: all\n    freq_scale: 0.6\n";
+    r->cluster.caps_file = caps.string();
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].at("finish_time"), "408.08571");
+}
+
 // A RAPL cap lowers power and stretches compute-bound work more than
 // memory-bound work (§a.5, §c.5): the same node and cap for each class.
 TEST(PowerEngine, ACapLowersPowerAndStretchesComputeBoundMost) {

@@ -1,6 +1,7 @@
 #include "io/verbose_log.h"
 
 #include <ostream>
+#include <string>
 
 namespace clustersim {
 
@@ -32,7 +33,8 @@ void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
 void VerboseLog::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) {
   const std::int64_t freed = used_ - used;
   released_[id] += freed;
-  *out_ << "Pod " << pod << " of job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
+  const std::string& name = pod < w_.pods.size() ? w_.pods[pod].name : std::to_string(pod);
+  *out_ << "Pod " << name << " of job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
         << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";
   used_ = used;
 }

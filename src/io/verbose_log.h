@@ -6,7 +6,7 @@
 //   Job 0 ended at 100
 //     Resources freed: 80 nodes, now 100/100 free
 // and, for a gang pod that ends before its job (work-based runs only),
-//   Pod 3 of job 7 ended at 250
+//   Pod w-0 of job 7 ended at 250
 //     Resources freed: 4000 nodes, now 12000/16000 free
 // after which the job's own END frees what it still holds.
 

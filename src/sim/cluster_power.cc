@@ -105,9 +105,19 @@ double ClusterPower::GroupAverage(const std::vector<WindowGroup>& groups, SimTim
 double ClusterPower::CpuAverageW(SimTime t) const { return GroupAverage(cpu_groups_, t); }
 double ClusterPower::GpuAverageW(SimTime t) const { return GroupAverage(gpu_groups_, t); }
 
-void ClusterPower::Begin(SimTime t0) {
+Status ClusterPower::Begin(SimTime t0) {
   begin_ = facility_time_ = t0;
-  while (next_change_ < schedule_.size() && schedule_[next_change_].at < t0) ++next_change_;  // before the run
+  // Changes timed before the run (a schedule on the trace's clock whose
+  // first change precedes the first submit) are in force from the start.
+  for (; next_change_ < schedule_.size() && schedule_[next_change_].at < t0; ++next_change_) {
+    const CapChange& c = schedule_[next_change_];
+    for (NodeId n = 0; n < cluster_.nodes.size(); ++n) {
+      if (!c.nodes.Matches(cluster_.nodes[n])) continue;
+      auto s = ApplyChange(c, n);
+      if (!s.ok()) return s.status();
+      models_[n].StartSettled(s.value());
+    }
+  }
   for (NodeId n = 0; n < models_.size(); ++n) {
     models_[n].Begin(t0);
     it_w_ += models_[n].power_w();
@@ -123,6 +133,7 @@ void ClusterPower::Begin(SimTime t0) {
   peak_it_w_ = running_peak_w_ = it_w_;
   peak_facility_w_ = FacilityPowerAt(t0);
   pue_at_begin_ = pue_at_end_ = PueAt(t0);
+  return Status::Ok();
 }
 
 double ClusterPower::PueAt(SimTime t) const {
@@ -187,6 +198,23 @@ SimTime ClusterPower::NextEvent() {
   return std::min(timer, change);
 }
 
+Result<power::NodeSettings> ClusterPower::ApplyChange(const CapChange& c, NodeId n) {
+  OperatingPoint& op = ops_[n];
+  if (c.set_freq) op.throttle_pct = 100.0 * (1.0 - c.freq_scale);
+  if (c.set_cpu_cap) {
+    if (c.cpu_cap.kind == CapSetting::Kind::kPercent)
+      op.throttle_pct = power::ThrottlePctFromPercent(c.cpu_cap.value);  // §d.6: a DVFS target
+    else
+      op.cpu_cap_w = c.cpu_cap.kind == CapSetting::Kind::kWatts ? c.cpu_cap.value : 0;
+  }
+  if (c.set_gpu_cap) op.gpu_cap = c.gpu_cap;
+  auto s = power::ResolveNodeSettings(cluster_.type_of(n), op);
+  if (!s.ok())
+    return Status::Error(
+        fmt::format("cap schedule line {}: node {}: {}", c.line, cluster_.nodes[n].name, s.status().message()));
+  return s;
+}
+
 Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& prepare) {
   // In tick mode `now` is the tick at or after a change's time: everything
   // due by now applies.
@@ -194,19 +222,8 @@ Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& prepare
     const CapChange& c = schedule_[next_change_];
     for (NodeId n = 0; n < cluster_.nodes.size(); ++n) {
       if (!c.nodes.Matches(cluster_.nodes[n])) continue;
-      OperatingPoint& op = ops_[n];
-      if (c.set_freq) op.throttle_pct = 100.0 * (1.0 - c.freq_scale);
-      if (c.set_cpu_cap) {
-        if (c.cpu_cap.kind == CapSetting::Kind::kPercent)
-          op.throttle_pct = power::ThrottlePctFromPercent(c.cpu_cap.value);  // §d.6: a DVFS target
-        else
-          op.cpu_cap_w = c.cpu_cap.kind == CapSetting::Kind::kWatts ? c.cpu_cap.value : 0;
-      }
-      if (c.set_gpu_cap) op.gpu_cap = c.gpu_cap;
-      auto s = power::ResolveNodeSettings(cluster_.type_of(n), op);
-      if (!s.ok())
-        return Status::Error(fmt::format("cap schedule line {}: node {}: {}", c.line, cluster_.nodes[n].name,
-                                         s.status().message()));
+      auto s = ApplyChange(c, n);
+      if (!s.ok()) return s.status();
       prepare(n);
       models_[n].SetTargets(s.value());
     }

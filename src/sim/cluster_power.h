@@ -58,7 +58,10 @@ class ClusterPower {
   ClusterPower(const Cluster& cluster, const std::vector<OperatingPoint>& ops, std::vector<CapChange> schedule,
                const power::PowerSwitches& sw, SimTime control_step, const FacilityOptions& facility);
 
-  void Begin(SimTime t0);
+  // Starts the clocks at t0. Cap schedule changes timed before t0 are in
+  // force, settled, from the start; an error names a change that a node
+  // cannot take.
+  Status Begin(SimTime t0);
   // Node n up to now (energy, temperatures, settling) and the facility with it.
   void AdvanceNode(NodeId n, SimTime now);
   // Re-evaluates node n for its new load; the IT total follows.
@@ -128,6 +131,9 @@ class ClusterPower {
   std::vector<std::uint16_t> cpu_group_of_, gpu_group_of_;  // by NodeId
   void UpdateGroups(NodeId n, double cpu_delta, double gpu_delta, SimTime now);
   double GroupAverage(const std::vector<WindowGroup>& g, SimTime t) const;
+  // Node n's settings after change c (updating its operating point), or an
+  // error naming the schedule line.
+  Result<power::NodeSettings> ApplyChange(const CapChange& c, NodeId n);
   double it_energy_j_ = 0, facility_energy_j_ = 0;
   double pue_at_begin_ = 1, pue_at_end_ = 1;  // at t0; at the end of the last interval integrated
   double peak_it_w_ = 0, peak_facility_w_ = 0, running_peak_w_ = 0, design_it_w_ = 0;

@@ -40,6 +40,10 @@ NodeModel::NodeModel(const NodeType& type, const GpuSpec& gpu, const power::Node
   t_cpu_ = peak_t_cpu_ = cpu_.thermal.ambient_c;
   // The node starts settled at its static operating point; a later change
   // of targets settles from there.
+  StartSettled(s);
+}
+
+void NodeModel::StartSettled(const power::NodeSettings& s) {
   SetTargets(s);
   f_dvfs_ = f_target_;
   cpu_cap_ = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;

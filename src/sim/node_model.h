@@ -34,6 +34,9 @@ class NodeModel {
   NodeModel(const NodeType& type, const GpuSpec& gpu, const power::NodeSettings& settings,
             const power::PowerSwitches& sw);
 
+  // Before Begin: settings in force, and settled, when the run starts (a
+  // cap schedule change timed before the first event).
+  void StartSettled(const power::NodeSettings& s);
   // Starts the clock at t0 with the node idle.
   void Begin(SimTime t0);
   // New DVFS and cap targets (a cap schedule change); the states settle

@@ -28,7 +28,7 @@ void WorkExecution::SetSampler(PowerSampler* sampler, SimTime interval, bool eve
 
 void WorkExecution::Begin(SimTime t0) {
   std::fill(node_time_.begin(), node_time_.end(), t0);
-  power_->Begin(t0);
+  if (Status st = power_->Begin(t0); !st.ok() && status_.ok()) status_ = st;
   if (sampler_ != nullptr && sample_every_ > 0) {
     // The first multiple of the interval at or after t0.
     const SimTime q = t0 >= 0 ? (t0 + sample_every_ - 1) / sample_every_ : -((-t0) / sample_every_);
