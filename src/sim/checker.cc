@@ -85,7 +85,8 @@ void ScheduleChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int6
   const std::int64_t freed = used_ - used;
   std::int64_t& released = released_[id];
   if (freed <= 0 || released + freed > UnitsOf(id))
-    Fail(fmt::format("pod {} of job {} freed {} units; the job held {}", pod, j.trace_id, freed, UnitsOf(id) - released));
+    Fail(fmt::format("pod {} of job {} freed {} units; the job held {}", pod, j.trace_id, freed,
+                     UnitsOf(id) - released));
   released += freed;
   job_area_ += static_cast<Int128>(freed) * (t - begin_[id]);
   used_ = used;

@@ -70,10 +70,10 @@ void ClusterChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64
   for (const Piece& p : held_[id])
     if (p.pod == pod) Free(p), ++freed;
   std::erase_if(held_[id], [pod](const Piece& p) { return p.pod == pod; });
-  if (freed == 0) Fail(fmt::format("at {} s job {} ended pod {}, which it did not hold", ToSeconds(t), w_.jobs[id].trace_id, pod));
+  const std::int64_t job = w_.jobs[id].trace_id;
+  if (freed == 0) Fail(fmt::format("at {} s job {} ended pod {}, which it did not hold", ToSeconds(t), job, pod));
   for (const Piece& p : pool_.pieces(id))
-    if (p.pod == pod)
-      Fail(fmt::format("at {} s the pool still holds pod {} of job {} after it ended", ToSeconds(t), pod, w_.jobs[id].trace_id));
+    if (p.pod == pod) Fail(fmt::format("at {} s the pool still holds pod {} of job {} after it ended", ToSeconds(t), pod, job));
 }
 
 void ClusterChecker::OnFinish(SimTime) {
