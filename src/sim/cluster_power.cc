@@ -109,13 +109,17 @@ Status ClusterPower::Begin(SimTime t0) {
   begin_ = facility_time_ = t0;
   // Changes timed before the run (a schedule on the trace's clock whose
   // first change precedes the first submit) are in force from the start.
+  // A change a node cannot take is reported, and every node still starts.
+  Status status = Status::Ok();
   for (; next_change_ < schedule_.size() && schedule_[next_change_].at < t0; ++next_change_) {
     const CapChange& c = schedule_[next_change_];
     for (NodeId n = 0; n < cluster_.nodes.size(); ++n) {
       if (!c.nodes.Matches(cluster_.nodes[n])) continue;
       auto s = ApplyChange(c, n);
-      if (!s.ok()) return s.status();
-      models_[n].StartSettled(s.value());
+      if (s.ok())
+        models_[n].StartSettled(s.value());
+      else if (status.ok())
+        status = s.status();
     }
   }
   for (NodeId n = 0; n < models_.size(); ++n) {
@@ -133,7 +137,7 @@ Status ClusterPower::Begin(SimTime t0) {
   peak_it_w_ = running_peak_w_ = it_w_;
   peak_facility_w_ = FacilityPowerAt(t0);
   pue_at_begin_ = pue_at_end_ = PueAt(t0);
-  return Status::Ok();
+  return status;
 }
 
 double ClusterPower::PueAt(SimTime t) const {
