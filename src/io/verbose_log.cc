@@ -23,8 +23,7 @@ void VerboseLog::OnStart(JobId id, SimTime t, std::int64_t used) {
 }
 
 void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
-  std::int64_t freed = w_.jobs[id].units;
-  if (const auto it = released_.find(id); it != released_.end()) freed -= it->second, released_.erase(it);
+  const std::int64_t freed = released_.TakeRemaining(id, w_.jobs[id].units);
   *out_ << "Job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
         << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";
   used_ = used;
@@ -32,7 +31,7 @@ void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
 
 void VerboseLog::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) {
   const std::int64_t freed = used_ - used;
-  released_[id] += freed;
+  released_.Add(id, freed);
   const std::string& name = pod < w_.pods.size() ? w_.pods[pod].name : std::to_string(pod);
   *out_ << "Pod " << name << " of job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
         << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";

@@ -12,9 +12,9 @@
 
 #include <cstdint>
 #include <iosfwd>
-#include <unordered_map>
 
 #include "io/time_format.h"
+#include "model/early_releases.h"
 #include "model/workload.h"
 #include "sim/observer.h"
 
@@ -38,7 +38,7 @@ class VerboseLog final : public EngineObserver {
   TimeFormat format_;
   std::ostream* out_;
   std::int64_t used_ = 0;  // after the last event
-  std::unordered_map<JobId, std::int64_t> released_;  // by gang pods that ended first
+  EarlyReleases released_;  // by gang pods that ended first
 };
 
 }  // namespace clustersim

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
+#include "model/early_releases.h"
 #include "model/job.h"
 #include "model/time.h"
 #include "sched/policy.h"
@@ -43,27 +43,6 @@ class Scheduler {
   virtual SimTime NextDecisionTime() const { return kTimeInfinity; }
   // Whether a started job counts as backfilled (jumped an earlier blocked job).
   virtual bool WasBackfilled(JobId id) const = 0;
-};
-
-// The units of running jobs already freed by gang pods that ended early
-// (PodEnded). Few jobs have any: a map, not a vector by JobId.
-class EarlyReleases {
- public:
-  void Add(JobId id, std::int64_t units) {
-    if (units != 0) units_[id] += units;
-  }
-  // What job `id` still holds of its `total` units; forgets the job.
-  std::int64_t TakeRemaining(JobId id, std::int64_t total) {
-    if (units_.empty()) return total;  // the fixed-duration path: no lookup
-    const auto it = units_.find(id);
-    if (it == units_.end()) return total;
-    const std::int64_t left = total - it->second;
-    units_.erase(it);
-    return left;
-  }
-
- private:
-  std::unordered_map<JobId, std::int64_t> units_;
 };
 
 // The estimate a policy plans with for `job` (limit, or actual as oracle).

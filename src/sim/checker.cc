@@ -65,8 +65,7 @@ void ScheduleChecker::OnEnd(JobId id, SimTime t, std::int64_t used) {
   if (t < begin_[id]) Fail(fmt::format("job {} ends at {} before it begins at {}", j.trace_id, t, begin_[id]));
   if (!variable_durations_ && t != begin_[id] + duration)
     Fail(fmt::format("job {}: end {} != begin {} + duration {}", j.trace_id, t, begin_[id], duration));
-  std::int64_t held = UnitsOf(id);
-  if (const auto it = released_.find(id); it != released_.end()) held -= it->second, released_.erase(it);
+  const std::int64_t held = released_.TakeRemaining(id, UnitsOf(id));
   if (used != used_ - held)
     Fail(fmt::format("END of job {} changed used units by {}, expected -{}", j.trace_id, used - used_, held));
   if (used < 0) Fail(fmt::format("negative units in use ({}) at {}", used, t));
@@ -83,11 +82,10 @@ void ScheduleChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int6
     return;
   }
   const std::int64_t freed = used_ - used;
-  std::int64_t& released = released_[id];
-  if (freed <= 0 || released + freed > UnitsOf(id))
-    Fail(fmt::format("pod {} of job {} freed {} units; the job held {}", pod, j.trace_id, freed,
-                     UnitsOf(id) - released));
-  released += freed;
+  const std::int64_t held = UnitsOf(id) - released_.Released(id);
+  if (freed <= 0 || freed > held)
+    Fail(fmt::format("pod {} of job {} freed {} units; the job held {}", pod, j.trace_id, freed, held));
+  released_.Add(id, freed);
   job_area_ += static_cast<Int128>(freed) * (t - begin_[id]);
   used_ = used;
 }

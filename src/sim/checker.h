@@ -15,9 +15,9 @@
 
 #include <cstdint>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "model/early_releases.h"
 #include "model/status.h"
 #include "model/workload.h"
 #include "sim/engine.h"
@@ -51,7 +51,7 @@ class ScheduleChecker final : public EngineObserver {
   void Fail(std::string message);
   void Advance(SimTime t);
   std::int64_t UnitsOf(JobId id) const;  // what a job holds when it starts
-  std::unordered_map<JobId, std::int64_t> released_;  // by gang pods that ended first
+  EarlyReleases released_;  // by gang pods that ended first
 
   const Workload& w_;
   EngineOptions options_;
