@@ -140,10 +140,10 @@ void AvailabilityProfile::RebuildTree() {
 
 // ---- steps ----
 
-AvailabilityProfile::Pos AvailabilityProfile::Locate(SimTime t) const {
+AvailabilityProfile::Pos AvailabilityProfile::BlockOf(SimTime t) const {
   const std::size_t b = UpperBound(front_.data(), front_.size(), t);  // t is at or after the first step
   assert(b > 0);
-  return LocateAfter({b - 1, 0}, t);
+  return {b - 1, 0};
 }
 
 AvailabilityProfile::Pos AvailabilityProfile::LocateAfter(Pos hint, SimTime t) const {
@@ -211,7 +211,7 @@ AvailabilityProfile::Pos AvailabilityProfile::Split(Pos p, SimTime t) {
 void AvailabilityProfile::Move(SimTime from, SimTime to, SimTime duration, std::int64_t units) {
   assert(to < from && duration > 0);
   const SimTime reserve_end = std::min(from, to + duration);
-  const Pos at = answer_.t == to && answer_.changes == changes_ ? answer_.pos : Locate(to);
+  const Pos at = answer_.t == to && answer_.changes == changes_ ? answer_.pos : BlockOf(to);
   // The release starts at or after the reservation's end, whose step the
   // first add returns.
   const Pos end = AddFrom(at, to, reserve_end, -units);

@@ -74,13 +74,14 @@ class AvailabilityProfile {
   struct Pos {
     std::size_t b, i;
   };
-  Pos Locate(SimTime t) const;  // step containing t
+  Pos Locate(SimTime t) const { return LocateAfter(BlockOf(t), t); }  // step containing t
+  Pos BlockOf(SimTime t) const;  // first step of the block holding t: a hint for LocateAfter
   Pos LocateAfter(Pos hint, SimTime t) const;  // same, for t at or after the hint's step
   Pos FirstFromNow(SimTime from, std::int64_t units) const;  // FirstAtLeast(Locate(from)), cached
   Pos Split(Pos p, SimTime t);  // ensures a step starts exactly at t; p is the step containing t
   Pos End() const { return {blocks_.size(), 0}; }
   void Add(SimTime t0, SimTime t1, std::int64_t delta) {
-    if (t1 > t0) AddFrom(Locate(t0), t0, t1, delta);
+    if (t1 > t0) AddFrom(BlockOf(t0), t0, t1, delta);  // AddFrom finds t0's step
   }
   // Add for t0 < t1 with a hint at or before t0's step; returns the step
   // starting at t1 (End() for kTimeInfinity).
