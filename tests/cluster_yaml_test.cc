@@ -67,7 +67,8 @@ TEST(ClusterYaml, JoulieInventoryResolvesAgainstTheCatalog) {
   EXPECT_EQ(nvl.cpu.curve.size(), 11u);
   EXPECT_EQ(nvl.millicores, 192'000);  // 96 cores x 2 sockets
   EXPECT_EQ(nvl.memory_bytes, 1536LL << 30);
-  EXPECT_DOUBLE_EQ(nvl.cpu.rapl_max_w, 720);
+  EXPECT_DOUBLE_EQ(nvl.cpu.socket_cap_max_w, 360);
+  EXPECT_DOUBLE_EQ(nvl.cpu.rapl_max_w, 5000);  // the cap range is not narrowed (§c.7)
   const NodeType& sxm = c.types[1];
   EXPECT_EQ(sxm.gpu.vendor, GpuVendor::kNvidia);  // from the catalog; `vendor` is optional
   EXPECT_EQ(sxm.gpu.min_cap_w, 200);
@@ -144,7 +145,8 @@ TEST(ClusterYaml, ClustersimKeys) {
   const NodeType& et = c.types[0];
   EXPECT_EQ(et.millicores, 64'000);
   EXPECT_EQ(et.memory_bytes, 1610612736);  // exactly 1.5 GiB
-  EXPECT_DOUBLE_EQ(et.cpu.rapl_max_w, 360);  // one socket
+  EXPECT_EQ(et.cpu.sockets, 1);
+  EXPECT_DOUBLE_EQ(et.cpu.socket_cap_max_w, 360);
   const NodeType& gt = c.types[1];
   EXPECT_EQ(gt.gpu.min_cap_w, 250);
   EXPECT_EQ(gt.gpu.max_w, 650);

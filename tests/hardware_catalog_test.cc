@@ -189,13 +189,17 @@ TEST(HardwareCatalog, MatchesKeysAndAliasesExactlyAfterNormalising) {
   EXPECT_EQ(GpuKey("AMD_EPYC_9654"), "none");
 }
 
-TEST(HardwareCatalog, CpuMatchSetsCurveSocketsAndRaplRange) {
+// The per-socket cap range is metadata; the node's RAPL range stays the
+// profile's (80-5000 W, §c.5/§i), so a 250 W cap on a 9534 binds at 250 W.
+TEST(HardwareCatalog, CpuMatchSetsCurveSocketsAndSocketCapRange) {
   const CpuSpec c = ApplyCpuEntry(*Shipped().FindCpu("AMD_EPYC_9654"), 2);
   EXPECT_EQ(c.model, "AMD_EPYC_9654");
   EXPECT_EQ(c.sockets, 2);
   EXPECT_EQ(Watts(c.curve), "128 257 300 340 378 410 442 498 577 697 817");
-  EXPECT_DOUBLE_EQ(c.rapl_min_w, 2 * 0.55 * 360);  // 396
-  EXPECT_DOUBLE_EQ(c.rapl_max_w, 720);
+  EXPECT_DOUBLE_EQ(c.socket_cap_min_w, 0.55 * 360);  // 198
+  EXPECT_DOUBLE_EQ(c.socket_cap_max_w, 360);
+  EXPECT_DOUBLE_EQ(c.rapl_min_w, 80);
+  EXPECT_DOUBLE_EQ(c.rapl_max_w, 5000);
   // A proxy keeps the analytic base model but takes the metadata.
   const CpuSpec p = ApplyCpuEntry(*Shipped().FindCpu("AMD_EPYC_9534"), 1);
   EXPECT_EQ(p.model, "AMD_EPYC_9534");
@@ -203,8 +207,10 @@ TEST(HardwareCatalog, CpuMatchSetsCurveSocketsAndRaplRange) {
   EXPECT_EQ(p.idle_w, 80);
   EXPECT_EQ(p.pmax_w, 420);
   EXPECT_EQ(p.sockets, 1);
-  EXPECT_DOUBLE_EQ(p.rapl_min_w, 0.55 * 280);
-  EXPECT_DOUBLE_EQ(p.rapl_max_w, 280);
+  EXPECT_DOUBLE_EQ(p.socket_cap_min_w, 0.55 * 280);
+  EXPECT_DOUBLE_EQ(p.socket_cap_max_w, 280);
+  EXPECT_DOUBLE_EQ(p.rapl_min_w, 80);
+  EXPECT_DOUBLE_EQ(p.rapl_max_w, 5000);
 }
 
 TEST(HardwareCatalog, GpuMatchSetsTheWholeRow) {

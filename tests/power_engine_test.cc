@@ -378,3 +378,90 @@ TEST(PowerEngine, EnergyConvergesAsTheStepAndTheTickShrink) {
 
 }  // namespace
 }  // namespace clustersim::test
+
+namespace clustersim::test {
+namespace {
+
+// Quasi-static dynamics (Joulie) put every state at its target at every
+// evaluation, the one right after a cap change included (§e.1 COMPAT). The
+// change at 100 s has no pod event beside it; it used to wait for the next
+// one, here the job's end, so the job finished at 200 s at full speed. At
+// f = .5 (below the knee .5625): s_m = 1 - .12 * .4375 - .45 * .0625 / .5625
+// = .8975, s_io = .975, m = .8625 * .5 + .11 * .8975 + .0275 * .975 =
+// .5567875 = throttleImpact (base 1); 500 units left at 5 * m units/s take
+// 179.6017 s: the job ends at 279.601733.
+TEST(PowerEngine, QuasiStaticStatesFollowACapChangeAtOnce) {
+  const Case c = RunCase("qs_change", Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 100\n    nodes: all\n    freq_scale: 0.5\n";
+    r->cluster.caps_file = caps.string();
+    ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "dynamics=quasi_static").ok());
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_NEAR(std::stod(jobs[0].at("finish_time")), 100 + 500 / (5 * 0.5567875), 2e-6);
+}
+
+// G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
+// (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
+// static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation
+// draws 577 W with θ 0, sets T = 96.125 °C, θ = .9270833 and reports
+// 203.25 W; the next (one control step later) sees 49.4 °C, θ 0, 577 W; and
+// so on. It used to freeze at the first value until the job ended. Speeds:
+// θ 0 gives 192 units/s; θ .927 gives m = .0729 and throttleImpact
+// 1 - .7525 * .9270833 (base .6*.8 + .25*.55 + .15*.9), 58.055 units/s. 300
+// units: 58.055 in [0, 1), 192 in [1, 2), the rest at 58.055/s from 2.
+TEST(PowerEngine, CompatThermalEvaluationAlternatesEveryControlStep) {
+  const std::string profile =
+      R"("workloadClass":{"cpu":"cpu.mixed"},"workloadProfile":{"cpuUtilization":0.8,"memoryIntensity":0.45,)"
+      R"("ioIntensity":0.1})";
+  const Case c = RunCase("qs_oscillation", Jsonl("j", 0, "192", 300, 0, 0, profile),
+                         "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9654\n",
+                         [](RunConfig* r) { r->cluster.work.switches = power::PowerSwitches::Joulie(); });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const double theta = (96.125 - 85) / 12, hot = 192 * (1 - 0.7525 * theta);
+  const double end = 2 + (300 - hot - 192) / hot;
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_NEAR(std::stod(jobs[0].at("finish_time")), end, 2e-6);
+  EXPECT_NEAR(Energy(c, "it_energy_j"), 203.25 + 577 + 203.25 * (end - 2), 1e-3);
+  EXPECT_NEAR(Energy(c, "peak_it_power_w"), 577, 1e-9);
+}
+
+// A catalog CPU sets a per-socket cap range, but the node's cap is clamped
+// to the RAPL range (80-5000 W, §c.5, §c.7: the socket split is cosmetic).
+// A 250 W cap on an EPYC 9534 proxy (the analytic base model) binds at
+// 250 W exactly as on the base node; it was raised to 0.55 x 280 = 308 W.
+TEST(PowerEngine, ACatalogCpuKeepsTheRaplRange) {
+  const std::string rec = Jsonl("j", 0, "64", 20000, 0, 0,
+                                R"("workloadProfile":{"cpuUtilization":0.9,"memoryIntensity":0.45,"ioIntensity":0.1})");
+  auto capped = [](RunConfig* r) {
+    r->cluster.rules.push_back({OperatingRule::Kind::kCpuCap, {}, {CapSetting::Kind::kWatts, 250}, 1});
+  };
+  const Case proxy = RunCase("rapl_proxy", rec, "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9534\n    cpu_sockets: 1\n",
+                             capped);
+  const Case base = RunCase("rapl_base", rec, "nodes:\n  - node_name: n0\n    cpu_cores: 64\n", capped);
+  ASSERT_EQ(proxy.rc, 0) << proxy.err;
+  ASSERT_EQ(base.rc, 0) << base.err;
+  EXPECT_NEAR(Energy(proxy, "peak_it_power_w"), 250, 1e-6);
+  EXPECT_NEAR(Energy(proxy, "span_seconds"), Energy(base, "span_seconds"), 1e-6);
+}
+
+// §h.3: Joulie's score breaks ties by node name; the other strategies by
+// file order.
+TEST(PowerEngine, JoulieScoreTiesGoToTheFirstNodeByName) {
+  const std::string cluster =
+      "nodes:\n  - node_name: b\n    cpu_cores: 16\n  - node_name: a\n    cpu_cores: 16\n";
+  for (auto [strategy, node] : {std::pair{PlacementStrategy::kJoulie, "a"}, std::pair{PlacementStrategy::kWorstFit, "b"}}) {
+    const Case c = RunCase(std::string("tie_") + node, Jsonl("j", 0, "8", 100), cluster,
+                           [s = strategy](RunConfig* r) { r->cluster.placement = s; });
+    ASSERT_EQ(c.rc, 0) << c.err;
+    const auto rows = ReadCsvRows(c.dir / "out" / "placements.csv");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].at("node"), node);
+  }
+}
+
+}  // namespace
+}  // namespace clustersim::test

@@ -276,8 +276,8 @@ CpuSpec ApplyCpuEntry(const CpuCatalogEntry& e, int sockets, CpuSpec base) {
   base.model = e.key;
   base.sockets = sockets;
   base.curve = e.curve;
-  base.rapl_min_w = sockets * kSocketCapMinShare * e.tdp_w;
-  base.rapl_max_w = sockets * e.tdp_w;
+  base.socket_cap_min_w = kSocketCapMinShare * e.tdp_w;
+  base.socket_cap_max_w = e.tdp_w;  // the node's RAPL range stays the profile's (§c.5, §c.7)
   return base;
 }
 

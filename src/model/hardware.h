@@ -39,6 +39,12 @@ struct CpuSpec {
   double rapl_min_w = 80;   // cap range; requests are clamped into it
   double rapl_max_w = 5000;
   double rapl_head_w = 5;   // compat: power clipped to cap + head (§c.5)
+  // Per-socket cap range (SIM_CPU_SOCKET_CAP_MIN_W / _MAX_W; a catalog match
+  // sets [0.55 TDP, TDP]). Joulie splits a cap over the sockets within it,
+  // but the node computes one power under the cap clamped to the RAPL range
+  // above (§c.7: the split is cosmetic), so no power depends on these.
+  double socket_cap_min_w = 120;
+  double socket_cap_max_w = 400;
   // Measured node curve, load strictly increasing over [0, 100], watts
   // non-decreasing; empty = analytic branch.
   std::vector<CurvePoint> curve;

@@ -38,10 +38,20 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
                          PoolUnits units, PlacementStrategy strategy)
     : cluster_(cluster), w_(w), performance_(std::move(performance)), units_(units), strategy_(strategy),
       placed_(w.jobs.size()) {
+  // Ties between equally good nodes go to the first in file order, or under
+  // Joulie's score to the first in name order (§h.3). Each group's leaves
+  // follow that order too, so its tree breaks ties the same way.
+  std::vector<NodeId> order(cluster.nodes.size());
+  for (NodeId n = 0; n < order.size(); ++n) order[n] = n;
+  if (strategy == PlacementStrategy::kJoulie)
+    std::stable_sort(order.begin(), order.end(),
+                     [&](NodeId a, NodeId b) { return cluster.nodes[a].name < cluster.nodes[b].name; });
+  rank_.resize(order.size());
+  for (std::size_t r = 0; r < order.size(); ++r) rank_[order[r]] = static_cast<NodeId>(r);
   // Groups: one per (node type, power profile), in order of first appearance.
   std::map<std::pair<std::uint32_t, PowerProfile>, std::uint32_t> index;
   nodes_.resize(cluster.nodes.size());
-  for (NodeId n = 0; n < cluster.nodes.size(); ++n) {
+  for (const NodeId n : order) {
     const Node& node = cluster.nodes[n];
     const auto key = std::make_pair(node.type, node.profile);
     auto [it, added] = index.emplace(key, static_cast<std::uint32_t>(groups_.size()));
@@ -139,15 +149,17 @@ NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree:
     const std::int64_t left = g.tree.Get(leaf).millicores - (whole ? t.millicores : need.millicores);
     bool better = best == cluster_.nodes.size();
     switch (strategy_) {
-      case PlacementStrategy::kFirstFit: better = better || node < best; break;
-      case PlacementStrategy::kBestFit: better = better || std::tie(left, node) < std::tie(best_left, best); break;
+      case PlacementStrategy::kFirstFit: better = better || rank_[node] < rank_[best]; break;
+      case PlacementStrategy::kBestFit:
+        better = better || std::tie(left, rank_[node]) < std::tie(best_left, rank_[best]);
+        break;
       case PlacementStrategy::kWorstFit:
-        better = better || left > best_left || (left == best_left && node < best);
+        better = better || left > best_left || (left == best_left && rank_[node] < rank_[best]);
         break;
       case PlacementStrategy::kJoulie: {
         const double headroom = t.millicores > 0 ? (1.0 - static_cast<double>(t.millicores - left) / t.millicores) * 100 : 0;
         const double score = JoulieScore(headroom, !performance, g.profile, perf_pressure);
-        better = better || score > best_score || (score == best_score && node < best);
+        better = better || score > best_score || (score == best_score && rank_[node] < rank_[best]);
         if (better) best_score = score;
         break;
       }

@@ -114,6 +114,7 @@ class ClusterPool final : public ResourcePool {
   // Mutable: Fits() places tentatively and caches the plan for Allocate().
   mutable std::vector<Group> groups_;
   mutable std::vector<NodeState> nodes_;
+  std::vector<NodeId> rank_;  // tie order: file order, or name order under kJoulie (§h.3)
   mutable std::int64_t free_mc_ = 0;
   mutable std::int64_t idle_nodes_ = 0;
   mutable double non_eco_alloc_pct_ = 0;  // Σ allocated % over non-eco nodes (§h.3 perfPressure)

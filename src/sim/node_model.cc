@@ -10,6 +10,11 @@
 namespace clustersim {
 namespace {
 
+// §e.1's table: τ = max(0.05 s, DvfsRampMS) and max(0.01 s, CPUCapApplyTauMS),
+// so a profile's 0 means "fast", not "instant".
+constexpr double kDvfsTauFloorS = 0.05;
+constexpr double kCpuCapTauFloorS = 0.01;
+
 SimTime WindowOf(double seconds) { return static_cast<SimTime>(std::llround(seconds * kTicksPerSecond)); }
 
 // The instant a first-order trajectory from `x` toward `target` (time
@@ -45,6 +50,10 @@ NodeModel::NodeModel(const NodeType& type, const GpuSpec& gpu, const power::Node
 
 void NodeModel::StartSettled(const power::NodeSettings& s) {
   SetTargets(s);
+  SnapToTargets();
+}
+
+void NodeModel::SnapToTargets() {
   f_dvfs_ = f_target_;
   cpu_cap_ = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;
   cap_active_ = cap_target_ > 0;
@@ -57,6 +66,11 @@ void NodeModel::SetTargets(const power::NodeSettings& s) {
   cap_target_ = s.cpu_cap_w;
   if (cap_target_ > 0) cap_active_ = true;
   gpu_cap_target_ = s.gpu_cap_w;
+  // Quasi-static (Joulie, §e.1 COMPAT): every state equals its target at
+  // every evaluation, the one right after the change included. (Advance
+  // snaps them only when time moves on, which for a node whose pods do not
+  // change would be never.)
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic) SnapToTargets();
 }
 
 void NodeModel::Begin(SimTime t0) {
@@ -167,10 +181,10 @@ void NodeModel::Advance(SimTime now) {
     for (int d = 0; d < gpus_; ++d) gpu_ema_[d] = power::EmaStep(gpu_ema_[d], device_w_[d], dt, gpu_.telemetry_window_s);
   }
   // States settle toward their targets (§e.1).
-  f_dvfs_ = power::AdvanceState(sw_.dynamics, f_dvfs_, f_target_, dt, cpu_.dvfs_tau_s);
+  f_dvfs_ = power::AdvanceState(sw_.dynamics, f_dvfs_, f_target_, dt, std::max(kDvfsTauFloorS, cpu_.dvfs_tau_s));
   if (cap_active_) {
     const double goal = cap_target_ > 0 ? cap_target_ : cpu_.rapl_max_w;
-    cpu_cap_ = power::AdvanceState(sw_.dynamics, cpu_cap_, goal, dt, cpu_.cap_tau_s);
+    cpu_cap_ = power::AdvanceState(sw_.dynamics, cpu_cap_, goal, dt, std::max(kCpuCapTauFloorS, cpu_.cap_tau_s));
     if (cap_target_ <= 0 && cpu_cap_ == goal) cap_active_ = false;  // a removed cap has let go
   }
   gpu_cap_ = power::AdvanceState(sw_.dynamics, gpu_cap_, gpu_cap_target_, dt, gpu_.cap_tau_s);
@@ -236,11 +250,20 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
   steady_gpu_sum_ = 0;
   steady_gpu_max_ = -std::numeric_limits<double>::infinity();
   throttled_ = theta_cpu_ > 0;
+  // Quasi-static with throttling (Joulie): the next evaluation takes θ from
+  // the temperatures this power sets; when that θ differs, the node is not
+  // at a fixed point (a curve node can alternate forever, G12) and asks for
+  // control steps.
+  thermal_unsettled_ = sw_.dynamics == power::Dynamics::kQuasiStatic && sw_.thermal_throttle &&
+                       power::AppliedTheta(sw_, power::ThrottleFraction(steady_cpu_, cpu_.thermal)) != theta_cpu_;
   for (int d = 0; d < gpus_; ++d) {
     const double t = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
     steady_gpu_sum_ += t;
     steady_gpu_max_ = std::max(steady_gpu_max_, t);
     throttled_ = throttled_ || theta_gpu_[d] > 0;
+    if (sw_.dynamics == power::Dynamics::kQuasiStatic && sw_.thermal_throttle &&
+        power::AppliedTheta(sw_, power::ThrottleFraction(t, gpu_.thermal)) != theta_gpu_[d])
+      thermal_unsettled_ = true;
   }
 }
 
@@ -300,7 +323,7 @@ double NodeModel::GpuAverageW(int d, SimTime t) const {
 }
 
 SimTime NodeModel::NextChange(SimTime step) const {
-  if (sw_.dynamics == power::Dynamics::kQuasiStatic) return kTimeInfinity;
+  if (sw_.dynamics == power::Dynamics::kQuasiStatic) return thermal_unsettled_ ? last_ + step : kTimeInfinity;
   if (!Settled()) return last_ + step;
   if (!sw_.thermal_throttle) return kTimeInfinity;
   // Inside a band θ moves with T: step. Outside, ask for the crossing.

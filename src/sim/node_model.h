@@ -107,6 +107,7 @@ class NodeModel {
   double f_dvfs() const { return f_dvfs_; }
 
  private:
+  void SnapToTargets();  // every state at its target (the start; quasi-static changes)
   bool Settled() const;
   // Averaged minus instantaneous energy (lead − lag) of one series.
   double CpuShiftJ() const;
@@ -139,6 +140,7 @@ class NodeModel {
   // power, and whether θ acts anywhere on the node.
   double steady_cpu_ = 0, steady_gpu_sum_ = 0, steady_gpu_max_ = 0;
   bool throttled_ = false;
+  bool thermal_unsettled_ = false;  // quasi-static: the next evaluation would change θ
   // Telemetry.
   power::BoxcarAverage cpu_avg_;
   std::vector<power::BoxcarAverage> gpu_avg_;
