@@ -144,7 +144,7 @@ TEST(CapacitySchedule, WarmStartTakesTheSizeInForceAtItsStart) {
                                       "--sim_start_time", "50", "--capacity_schedule", (d / "cap.csv").string(),
                                       "--check", "-o", (d / "out").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(Slurp(d / "out" / "schedule.csv"), std::string(kScheduleHeader) + "50,130,140,8,0,20,0\n60,100,130,4,0,40,1\n");
+  EXPECT_EQ(Slurp(d / "out" / "schedule.csv"), std::string(kScheduleHeader) + "50,130,140,8,0,20,3\n60,100,130,4,0,40,4\n");
   EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
             "time,free_nodes,allocated_nodes\n0,10,0\n50,6,0\n50,0,6\n100,6,0\n100,2,4\n120,6,4\n130,10,0\n130,2,"
             "8\n140,10,0\n");

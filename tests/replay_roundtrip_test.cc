@@ -4,7 +4,10 @@
 // than the machine has. Random small traces (fixed seeds) under every
 // policy and preset, with ties, zero-length jobs and overruns.
 
+#include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
@@ -16,6 +19,7 @@
 #include "io/schedule_csv.h"
 #include "io/trace_loader.h"
 #include "sim/checker.h"
+#include "subprocess.h"
 #include "test_util.h"
 
 namespace clustersim::test {
@@ -131,6 +135,56 @@ TEST(ReplayQueue, JobsBetweenSubmitAndRecordedBeginAreTheQueue) {
   EXPECT_EQ(q.peak, 2);
   EXPECT_DOUBLE_EQ(q.area, 8);
   EXPECT_EQ(q.span, 15 * kTicksPerSecond);
+}
+
+}  // namespace
+}  // namespace clustersim::test
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every output names a job by the same id: an SWF trace's job number in
+// jobs.csv, schedule.csv and rejected.csv (schedule.csv and rejected.csv
+// wrote the 0-based index, so a join paired the wrong jobs), and a replay of
+// schedule.csv keeps them. Job 20 has no processors (skipped), job 30 asks
+// for more than the machine (rejected).
+TEST(JobIds, EveryOutputJoinsOnTheTracesJobNumber) {
+  const fs::path d = ScratchDir("job_ids");
+  std::ofstream(d / "t.swf") << "; MaxProcs: 4\n"
+                                "10 0 0 100 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+                                "20 5 0 100 -1 -1 -1 -1 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+                                "30 10 0 100 8 -1 -1 8 200 -1 1 1 1 -1 1 -1 -1 -1\n"
+                                "40 20 0 50 2 -1 -1 2 200 -1 1 1 1 -1 1 -1 -1 -1\n";
+  const ProcessResult sim =
+      RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "-o", (d / "sim").string(), "--quiet"});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  auto split = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream row(line);
+    for (std::string field; std::getline(row, field, ',');) out.push_back(field);
+    return out;
+  };
+  // The job_id column of an output CSV, row by row.
+  auto ids = [&](const fs::path& csv) {
+    std::istringstream in(Slurp(csv));
+    std::string line;
+    std::getline(in, line);
+    const std::vector<std::string> header = split(line);
+    const auto col = static_cast<std::size_t>(std::find(header.begin(), header.end(), "job_id") - header.begin());
+    std::vector<std::string> out;
+    while (std::getline(in, line)) out.push_back(col < header.size() ? split(line).at(col) : "no job_id column");
+    return out;
+  };
+  EXPECT_EQ(ids(d / "sim" / "jobs.csv"), (std::vector<std::string>{"10", "30", "40"}));
+  EXPECT_EQ(ids(d / "sim" / "schedule.csv"), (std::vector<std::string>{"10", "40"}));
+  EXPECT_EQ(ids(d / "sim" / "rejected.csv"), (std::vector<std::string>{"30"}));
+  const ProcessResult rep = RunProcess({ClustersimBinary(), "replay", (d / "sim" / "schedule.csv").string(), "-n",
+                                        "4", "-o", (d / "rep").string(), "--quiet"});
+  ASSERT_EQ(rep.exit_code, 0) << rep.err;
+  EXPECT_EQ(ids(d / "rep" / "jobs.csv"), (std::vector<std::string>{"10", "40"}));
+  EXPECT_EQ(Slurp(d / "rep" / "schedule.csv"), Slurp(d / "sim" / "schedule.csv"));
 }
 
 }  // namespace

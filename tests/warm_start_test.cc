@@ -42,7 +42,7 @@ TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
   EXPECT_NE(cs.err.find("1 had ended, 1 job waiting then is excluded; 2 jobs are scheduled"), std::string::npos);
   EXPECT_EQ(Slurp(d / "out" / "schedule.csv"),
             "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n"
-            "50,100,110,8,0,20,0\n60,60,90,4,0,40,1\n");
+            "50,100,110,8,0,20,3\n60,60,90,4,0,40,4\n");
   // J0's start at T shows the occupancy it left; its END frees its nodes.
   EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
             "time,free_nodes,allocated_nodes\n0,10,0\n50,4,6\n60,0,10\n90,4,6\n100,10,0\n100,2,8\n110,10,0\n");

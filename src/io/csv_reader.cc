@@ -28,6 +28,9 @@ constexpr std::array<std::string_view, 1> kBeginNames = {"begin_time"};
 constexpr std::array<std::string_view, 1> kEndNames = {"end_time"};
 constexpr std::array<std::string_view, 1> kQidNames = {"q_id"};
 constexpr std::array<std::string_view, 1> kQueueNames = {"queue"};
+// clustersim's schedule.csv carries the job id (SWF job numbers included),
+// so a replay of it joins with the run it came from.
+constexpr std::array<std::string_view, 1> kIdNames = {"job_id"};
 constexpr std::array<std::string_view, 3> kPconNames = {"avgpcon", "minpcon", "maxpcon"};
 
 std::string Lower(std::string_view s) {
@@ -68,7 +71,7 @@ std::string AliasList(const std::array<std::string_view, N>& aliases) {
 
 struct Columns {
   size_t submit = 0, nodes = 0;
-  std::optional<size_t> limit, actual, begin, end, qid, queue;
+  std::optional<size_t> limit, actual, begin, end, qid, queue, id;
   size_t needed = 0;  // fields a row must have (max index + 1)
 };
 
@@ -87,6 +90,7 @@ Result<Columns> ResolveColumns(const Header& h, const std::string& name, bool fo
   c.end = h.Find(kEndNames);
   c.qid = h.Find(kQidNames);
   c.queue = h.Find(kQueueNames);
+  c.id = h.Find(kIdNames);
   if (!submit)
     return HeaderError(name, "missing_column",
                        "no submit time column (expected one of: " + AliasList(kSubmitNames) + ")" +
@@ -110,7 +114,7 @@ Result<Columns> ResolveColumns(const Header& h, const std::string& name, bool fo
                        "simulation mode needs a time limit column (expected one of: " +
                            AliasList(kLimitNames) + ")" + h.Hint("time_limit"));
   size_t mx = std::max(c.submit, c.nodes);
-  for (auto o : {c.limit, c.actual, c.begin, c.end, c.qid, c.queue})
+  for (auto o : {c.limit, c.actual, c.begin, c.end, c.qid, c.queue, c.id})
     if (o) mx = std::max(mx, *o);
   c.needed = mx + 1;
   return c;
@@ -198,6 +202,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     if (ok && c.actual) ok = rr.Duration(fields[*c.actual], header.names[*c.actual], ln, &actual);
     if (ok && c.begin) ok = rr.Time(fields[*c.begin], "begin_time", ln, &begin);
     if (ok && c.end) ok = rr.Time(fields[*c.end], "end_time", ln, &end);
+    if (ok && c.id) ok = rr.Int(fields[*c.id], "job_id", ln, &job.trace_id);
     if (ok && c.qid) {
       std::int64_t q = 0;
       ok = rr.Int(fields[*c.qid], "q_id", ln, &q);
@@ -282,14 +287,17 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     if (fields.size() > header.names.size())
       rr.Warn(ln, "extra_fields",
               fmt::format("{} fields, header has {}; extra fields ignored", fields.size(), header.names.size()));
-    job.trace_id = static_cast<std::int64_t>(w.jobs.size());
+    if (!c.id) job.trace_id = static_cast<std::int64_t>(w.jobs.size());
     w.jobs.push_back(job);
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
   SortBySubmit(&w.jobs);
-  // dr_evt's job index is the position after the stable sort.
-  for (size_t i = 0; i < w.jobs.size(); ++i) w.jobs[i].trace_id = static_cast<std::int64_t>(i);
+  // dr_evt's job index is the position after the stable sort (unless the
+  // file names its jobs).
+  w.ids_from_column = c.id.has_value();
+  if (!w.ids_from_column)
+    for (size_t i = 0; i < w.jobs.size(); ++i) w.jobs[i].trace_id = static_cast<std::int64_t>(i);
   return w;
 }
 

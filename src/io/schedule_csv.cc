@@ -31,7 +31,7 @@ void WriteScheduleCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
       row.Char(',').Time(p.avg, TimeFormat::kExact).Char(',').Time(p.min, TimeFormat::kExact).Char(',');
       row.Time(p.max, TimeFormat::kExact);
     }
-    if (job_id_column) row.Char(',').Int(static_cast<std::int64_t>(i));
+    if (job_id_column) row.Char(',').Int(j.trace_id);  // as in jobs.csv and placements.csv
     row.Char('\n');
     row.Flush();
     sink->Poll();
@@ -44,7 +44,7 @@ void WriteRejectedCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     if (runs[i].state != JobState::kRejected) continue;
     const Job& j = w.jobs[i];
-    row.Int(static_cast<std::int64_t>(i)).Char(',').Time(j.submit, f).Char(',').Int(j.units).Char(',');
+    row.Int(j.trace_id).Char(',').Time(j.submit, f).Char(',').Int(j.units).Char(',');
     row.Time(j.time_limit, TimeFormat::kExact).Char('\n');
     row.Flush();
     sink->Poll();

@@ -18,7 +18,7 @@ void Append(Workload part, std::int64_t row_offset, bool csv, Workload* all, std
   const auto pcon_offset = static_cast<std::int32_t>(all->pcon.size());
   all->pcon.insert(all->pcon.end(), part.pcon.begin(), part.pcon.end());
   for (Job& j : part.jobs) {
-    if (csv) j.trace_id += row_offset;
+    if (csv && !part.ids_from_column) j.trace_id += row_offset;
     if (j.pcon >= 0) j.pcon += pcon_offset;
     if (part.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < part.queue_names.size()) {
       const std::string& name = part.queue_names[static_cast<std::size_t>(j.queue)];

@@ -32,6 +32,7 @@ struct Workload {
   std::string unit_name = "nodes";  // what units and capacity count, for messages ("processors": SWF)
   bool llnl_history = false;        // read from a Lassen history or a legacy .trace (pall jobs mark DATs)
   bool has_queue_column = false;    // CSV had q_id or queue: echo it in the schedule CSV
+  bool ids_from_column = false;     // CSV had job_id (e.g. a clustersim schedule.csv): Job::trace_id is it
   std::string queue_column;         // "q_id" or "queue" (names in queue_names)
   std::vector<std::string> queue_names;  // Job::queue indexes this for "queue"
   bool has_run_time = true;         // actual run times are known
