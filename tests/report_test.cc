@@ -235,6 +235,26 @@ TEST(RunReport, RowsWithoutATimeAreDropped) {
   EXPECT_EQ(r.value().res_allocated, (std::vector<double>{0, 2}));
 }
 
+// A CSV trace with Unix times: the resource trace's baseline row at time 0
+// (dr_evt's) must not become the charts' origin, 50 years before the jobs.
+TEST(RunReport, TheBaselineRowDoesNotMoveTheOrigin) {
+  const auto dir = test::ScratchDir("run_report_epoch") / "r";
+  std::filesystem::create_directories(dir);
+  Write(dir / "summary.json",
+        R"({"config": {"capacity": 4}, "definitions": {"units": "nodes"}, "first_submit_time": 1600000000})");
+  Write(dir / "jobs.csv",
+        "job_id,submission_time,starting_time,finish_time,waiting_time,bounded_slowdown,"
+        "requested_number_of_resources,status\n"
+        "0,1600000000,1600000010,1600000030,10,1.5,2,completed\n");
+  Write(dir / "resources.csv", "time,free_nodes,allocated_nodes\n0,4,0\n1600000010,2,2\n1600000030,4,0\n");
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r.value().origin, 1600000000);
+  EXPECT_EQ(r.value().res_time, (std::vector<double>{10, 30}));
+  EXPECT_EQ(r.value().jobs.submit, (std::vector<double>{0}));
+  EXPECT_DOUBLE_EQ(RunSpan(r.value()), 30);
+}
+
 TEST(ReduceM4, AllPointsAtOneTimeMakeOneBucket) {
   const XY r = ReduceM4(std::vector<double>(100, 3.0), std::vector<double>(100, 1.0), 4);
   EXPECT_LE(r.x.size(), 4u);

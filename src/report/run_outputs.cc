@@ -105,8 +105,18 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       r.res_time.push_back(time);
       r.res_allocated.push_back(alloc);
     }
-    // Cluster runs start their resource trace at 0, before the first submit:
-    // time then counts from the earlier of the two (in every chart alike).
+    // The trace's baseline row (time 0, nothing allocated) and any other
+    // idle rows before the first submit hold nothing to draw; counting time
+    // from them put a CSV trace with Unix times 50 years right of its origin
+    // and left every chart flat.
+    std::size_t idle_lead = 0;
+    while (idle_lead < r.res_time.size() && r.res_time[idle_lead] < r.origin && r.res_allocated[idle_lead] == 0)
+      ++idle_lead;
+    r.res_time.erase(r.res_time.begin(), r.res_time.begin() + static_cast<std::ptrdiff_t>(idle_lead));
+    r.res_allocated.erase(r.res_allocated.begin(), r.res_allocated.begin() + static_cast<std::ptrdiff_t>(idle_lead));
+    // A warm start's resource trace starts before the first submit with
+    // nodes in use: time then counts from the earlier of the two (in every
+    // chart alike).
     if (!r.res_time.empty() && r.res_time.front() < r.origin) {
       const double shift = r.origin - r.res_time.front();
       r.origin -= shift;
