@@ -91,6 +91,29 @@ TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
   }
 }
 
+// Every job larger than the machine: all would be rejected and the summary
+// would be zeros (mean bounded slowdown 0.000) with exit 0. Both front ends
+// stop with the size that would run them; one job that fits is a run.
+TEST(DroppedTrace, EveryJobLargerThanTheMachineStopsWithTheSizeNeeded) {
+  const fs::path d = ScratchDir("all_rejected");
+  std::ofstream(d / "big.csv") << "job_submit_time,num_nodes,time_limit\n0,12,100\n5,16,100\n9,20,50\n";
+  const fs::path out = d / "out";
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "simulate", (d / "big.csv").string(), "-n", "10", "-o", out.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("every job asks for more than the machine's 10 nodes (the smallest asks 12)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("--total_nodes 12 or more"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(out));
+  const ProcessResult s = RunProcess({SimulatorBinary(), (d / "big.csv").string(), "--total_nodes", "10", "-o",
+                                      (d / "sched.csv").string()});
+  EXPECT_EQ(s.exit_code, 1) << s.out;
+  const ProcessResult ok = RunProcess(
+      {ClustersimBinary(), "simulate", (d / "big.csv").string(), "-n", "12", "-o", out.string(), "--quiet"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {
   for (const char* name : {"lublin_256.swf", "NASA-iPSC-1993-3.1-cln.swf.gz"}) {
     const std::string trace = TracesDir() + "/" + name;

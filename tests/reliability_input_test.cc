@@ -181,7 +181,7 @@ TEST(ReliabilityInput, ControlBytesAreEscapedInMessages) {
   const fs::path d = ScratchDir("in_escape");
   Write(d / "t.csv", std::string(kHeader) + "0,\x1b[31mred,10,10\n1,2\x00x,10,10\n2,1,10,10\n" +
                          std::string("3,1,10,1\x07\n", 11));
-  const ProcessResult r = Simulate({(d / "t.csv").string(), "-n", "4", "-o", (d / "out").string()});
+  const ProcessResult r = Simulate({(d / "t.csv").string(), "-n", "32", "-o", (d / "out").string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err.find('\x1b'), std::string::npos);
   EXPECT_EQ(r.err.find('\x07'), std::string::npos);

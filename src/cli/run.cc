@@ -2,6 +2,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <tuple>
@@ -325,6 +326,18 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                     "a duration (86400, 24h, 1d) counts from t = 0 on the trace's clock{}",
                     c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact), FormatTime(first_submit, TimeFormat::kExact),
                     is_swf ? "" : ", which for calendar times is 1970-01-01; give a calendar time instead")));
+  // Every job larger than the machine: all would be rejected, a summary of
+  // zeros. (A capacity schedule or a cluster decides fit as it runs.)
+  if (!on_cluster && c.engine.capacity_schedule.empty()) {
+    std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
+    for (std::size_t i = first_scheduled; i < w.jobs.size(); ++i) smallest = std::min(smallest, w.jobs[i].units);
+    if (smallest > w.capacity)
+      return Fail(c, err,
+                  Status::Error(fmt::format("{}: every job asks for more than the machine's {} {} (the smallest asks "
+                                            "{}), so all would be rejected and none would run; give --total_nodes {} "
+                                            "or more",
+                                            c.trace, w.capacity, w.unit_name, smallest, smallest)));
+  }
   const double load_s = Since(t0);
 
   if (Status st = ApplyRunTimeModel(c.run_time, &w, &diag); !st.ok()) return Fail(c, err, st);
