@@ -23,24 +23,24 @@ namespace fs = std::filesystem;
 
 TEST(CapSchedule, ReadsEveryField) {
   auto s = LoadCapScheduleText(
-      "changes:\n  - at: 2h\n    nodes: profile=eco\n    cpu_cap: 300W\n    gpu_cap: 70%\n"
-      "  - at: 90\n    cpu_cap: none\n    freq_scale: 0.8\n  - at: 1.5m\n    gpu_cap: none\n",
+      "changes:\n  - at: 90\n    cpu_cap: none\n    freq_scale: 0.8\n  - at: 1.5m\n    gpu_cap: none\n"
+      "  - at: 2h\n    nodes: profile=eco\n    cpu_cap: 300W\n    gpu_cap: 70%\n",
       "caps.yaml");
   ASSERT_TRUE(s.ok()) << s.status().message();
   const std::vector<CapChange>& c = s.value();
   ASSERT_EQ(c.size(), 3u);
-  EXPECT_EQ(c[0].at, 7200 * kTicksPerSecond);
-  EXPECT_EQ(c[0].nodes.ToString(), "profile=eco");
-  EXPECT_TRUE(c[0].set_cpu_cap && c[0].set_gpu_cap && !c[0].set_freq);
-  EXPECT_EQ(c[0].cpu_cap.kind, CapSetting::Kind::kWatts);
-  EXPECT_EQ(c[0].cpu_cap.value, 300);
-  EXPECT_EQ(c[0].gpu_cap.kind, CapSetting::Kind::kPercent);
-  EXPECT_EQ(c[1].at, 90 * kTicksPerSecond);
-  EXPECT_EQ(c[1].cpu_cap.kind, CapSetting::Kind::kNone);  // removes the RAPL cap
-  EXPECT_EQ(c[1].freq_scale, 0.8);
-  EXPECT_EQ(c[1].nodes.ToString(), "all");
-  EXPECT_EQ(c[2].at, 90 * kTicksPerSecond);
-  EXPECT_EQ(c[2].line, 9);
+  EXPECT_EQ(c[0].at, 90 * kTicksPerSecond);
+  EXPECT_EQ(c[0].cpu_cap.kind, CapSetting::Kind::kNone);  // removes the RAPL cap
+  EXPECT_EQ(c[0].freq_scale, 0.8);
+  EXPECT_EQ(c[0].nodes.ToString(), "all");
+  EXPECT_EQ(c[1].at, 90 * kTicksPerSecond);  // the same time: file order
+  EXPECT_EQ(c[1].line, 5);
+  EXPECT_EQ(c[2].at, 7200 * kTicksPerSecond);
+  EXPECT_EQ(c[2].nodes.ToString(), "profile=eco");
+  EXPECT_TRUE(c[2].set_cpu_cap && c[2].set_gpu_cap && !c[2].set_freq);
+  EXPECT_EQ(c[2].cpu_cap.kind, CapSetting::Kind::kWatts);
+  EXPECT_EQ(c[2].cpu_cap.value, 300);
+  EXPECT_EQ(c[2].gpu_cap.kind, CapSetting::Kind::kPercent);
 }
 
 // A list of names applies the change to each, in list order; items with

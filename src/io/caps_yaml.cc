@@ -69,6 +69,14 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       return f.status();
     }
     ch.at = static_cast<SimTime>(std::llround(at * kTicksPerSecond));
+    // Changes at one time apply in file order, so the file is the order:
+    // a change listed after a later one is a mistake, not something to sort.
+    if (!out.empty() && ch.at < out.back().at) {
+      f.Fail(c["at"], FieldPath(path, "at"),
+             fmt::format("{} is before the previous change's time ({} s); list changes in time order",
+                         EscapeControl(text_at), ToSeconds(out.back().at)));
+      return f.status();
+    }
     // One selector, or a list of node names (globs, or selectors with '='):
     // the change applies to each, in list order.
     std::vector<NodeSelector> selectors(1);
