@@ -10,6 +10,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "cli/run_config.h"
 #include "io/cluster_yaml.h"
@@ -179,6 +180,41 @@ TEST(WorkEngine, ABatchJobHoldsAllItsNodesUntilItEnds) {
   ASSERT_EQ(jobs.size(), 2u);
   EXPECT_EQ(jobs[0].at("finish_time"), "1162.130881");
   EXPECT_EQ(jobs[1].at("starting_time"), "1162.130881");
+}
+
+// Under --overrun clip a job is killed at its limit as Slurm would: also
+// when caps slow it past the limit (it used to run on and count as
+// completed). The case above with a limit of 1100 s: job 0 needs 1162.13 s
+// on the eco node, so it is killed at 1100 and job 1 starts then; killed,
+// it has no power slowdown. Under --overrun allow it runs to 1162.130881.
+TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("killed_at_limit_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n"
+                                 "  - node_name: b\n    cpu_cores: 4\n    power_profile: eco\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,2,1100,1000\n10,1,2000,100\n";
+  for (const bool clip : {true, false}) {
+    RunConfig c;
+    c.trace = (d / "t.csv").string();
+    c.cluster.cluster_file = (d / "c.yaml").string();
+    c.cluster.work_execution = true;
+    c.cluster.clip_to_limit = clip;
+    c.engine.overrun = clip ? Overrun::kClip : Overrun::kAllow;
+    c.output_dir = (d / (clip ? "clip" : "allow")).string();
+    c.check = true;
+    c.quiet = true;
+    std::ostringstream o, e;
+    ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    const auto jobs = ReadCsvRows(d / c.output_dir / "jobs.csv");
+    ASSERT_EQ(jobs.size(), 2u);
+    EXPECT_EQ(jobs[0].at("finish_time"), clip ? "1100" : "1162.130881");
+    EXPECT_EQ(jobs[0].at("status"), clip ? "timeout" : "completed");
+    EXPECT_EQ(jobs[0].at("power_slowdown").empty(), clip);
+    EXPECT_EQ(jobs[1].at("starting_time"), clip ? "1100" : "1162.130881");
+    const auto summary = nlohmann::json::parse(std::ifstream(d / c.output_dir / "summary.json"));
+    EXPECT_EQ(summary["work"]["classes"]["all"]["killed_at_limit"], clip ? 1 : 0);
+    EXPECT_EQ(summary["work"]["classes"]["all"]["completed"], clip ? 1 : 2);
+  }
 }
 
 // The cluster checker is not a rubber stamp: a start it sees twice (as if

@@ -46,7 +46,7 @@ struct ClusterConfig {
   double eco_gpu_pct = 70;
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
   std::map<std::int32_t, CpuClass> queue_class;
-  bool clip_to_limit = true; // SWF/CSV work = min(run, limit) under --overrun clip
+  bool clip_to_limit = true; // SWF/CSV jobs are killed at their limit under --overrun clip
   std::string caps_file;     // --caps: a cap schedule (YAML)
   FacilityOptions facility;  // --ambient, --design-it-watts
 };

@@ -68,9 +68,16 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
     const nlohmann::json& k = j["classes"][cls];
     if (k["jobs"].get<std::int64_t>() == 0) continue;
     const nlohmann::json& ps = k["power_slowdown"];
-    fmt::print(out, "  {}: {} of {} completed, power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}{}\n", cls,
-               k["completed"].get<std::int64_t>(), k["jobs"].get<std::int64_t>(), ps["mean"].get<double>(),
-               ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>(),
+    const std::int64_t killed = k["killed_at_limit"].get<std::int64_t>();
+    // No completed job, no slowdown: "0.0000" would read as a value.
+    const std::string slowdown =
+        ps["jobs"].get<std::int64_t>() == 0
+            ? std::string("power slowdown n/a")
+            : fmt::format("power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}", ps["mean"].get<double>(),
+                          ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>());
+    fmt::print(out, "  {}: {} of {} completed{}, {}{}\n", cls, k["completed"].get<std::int64_t>(),
+               k["jobs"].get<std::int64_t>(), killed > 0 ? fmt::format(", {} killed at their limit", killed) : "",
+               slowdown,
                k.contains("energy_j") ? fmt::format(", energy {:.2f} kWh", k["energy_j"].get<double>() / kJoulesPerKwh)
                                       : std::string());
   }

@@ -1,5 +1,6 @@
 #include "io/cluster_mapping.h"
 
+#include <algorithm>
 #include <string>
 
 namespace clustersim {
@@ -17,9 +18,11 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
     pod.profile = o.profile;
     if (auto it = o.queue_class.find(j.queue); it != o.queue_class.end()) pod.profile.cpu_class = it->second;
     pod.per_core_work = true;
-    // Work per allocated core: the run time at nominal speed B_core.
-    const SimTime run = o.clip_to_limit && j.run_time > j.time_limit ? j.time_limit : j.run_time;
-    pod.cpu_units = ToSeconds(run) * o.base_speed_per_core;
+    // Work per allocated core: the run time at nominal speed B_core. Under
+    // --overrun clip the job is killed at its limit, as a fixed run is, and
+    // also when caps slow it past the limit.
+    pod.cpu_units = ToSeconds(j.run_time) * o.base_speed_per_core;
+    if (o.clip_to_limit) job.limit = std::max<SimTime>(0, j.time_limit);
     pod.gpu_units = 0;
     if (o.whole_nodes) {
       pod.whole_node = true;

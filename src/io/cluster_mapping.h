@@ -19,7 +19,7 @@ namespace clustersim {
 
 struct ClusterMappingOptions {
   bool whole_nodes = true;   // Job::units counts nodes; else processors as cores
-  bool clip_to_limit = true; // the work is min(run time, limit) (--overrun clip), as a fixed run would be
+  bool clip_to_limit = true; // a job is killed at its limit (--overrun clip), as a fixed run is, slowed or not
   double base_speed_per_core = 1;
   WorkProfile profile;       // every job's profile (class, sensitivity, U, M, I)
   std::map<std::int32_t, CpuClass> queue_class;  // per SWF/CSV queue: the CPU class

@@ -24,7 +24,7 @@ double Percentile(std::vector<double> v, double p) {
 
 nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 performance, 2 all
   const Workload& w = *r.workload;
-  std::int64_t jobs = 0, done = 0, unfinished = 0, rejected = 0;
+  std::int64_t jobs = 0, done = 0, killed = 0, unfinished = 0, rejected = 0;
   std::vector<double> slow;
   double nominal_sum = 0, actual_sum = 0, energy = 0;
   for (JobId id = 0; id < w.jobs.size(); ++id) {
@@ -34,14 +34,18 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
     if (r.work != nullptr) energy += r.work->job_energy_j(id);
     if (run.state == JobState::kRejected) ++rejected;
     if (run.state == JobState::kUnfinished) ++unfinished;
-    if (!Finished(run)) continue;
+    // Killed at its limit: how long it would have run is unknown, so it
+    // has no power slowdown (actual / nominal would read below 1).
+    if (run.state == JobState::kTimeout) ++killed;
+    if (run.state != JobState::kCompleted) continue;
     ++done;
     if (r.nominal_s.empty()) continue;
     nominal_sum += r.nominal_s[id];
     actual_sum += Actual(run);
     if (r.nominal_s[id] > 0) slow.push_back(Actual(run) / r.nominal_s[id]);
   }
-  nlohmann::json j = {{"jobs", jobs}, {"completed", done}, {"unfinished", unfinished}, {"rejected", rejected}};
+  nlohmann::json j = {{"jobs", jobs},           {"completed", done},   {"killed_at_limit", killed},
+                      {"unfinished", unfinished}, {"rejected", rejected}};
   if (!r.nominal_s.empty()) {
     double mean = 0;
     for (double s : slow) mean += s;
@@ -85,7 +89,8 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
     row.Char(',');
     if (Finished(run)) row.Double(Actual(run));
     row.Char(',');
-    if (Finished(run) && !r.nominal_s.empty() && r.nominal_s[id] > 0) row.Double(Actual(run) / r.nominal_s[id]);
+    if (run.state == JobState::kCompleted && !r.nominal_s.empty() && r.nominal_s[id] > 0)
+      row.Double(Actual(run) / r.nominal_s[id]);  // not for a job killed at its limit
     row.Char(',');
     if (r.work != nullptr && run.begin != kNoTime) row.Double(r.work->job_energy_j(id));
   };

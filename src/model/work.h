@@ -11,6 +11,7 @@
 
 #include "model/hardware.h"
 #include "model/name_table.h"
+#include "model/time.h"
 
 namespace clustersim {
 
@@ -76,6 +77,10 @@ struct WorkJob {
   // §a.1, §a.4). An SWF/CSV job's nodes are one batch allocation, held
   // until the job ends.
   bool pods_end_alone = false;
+  // Killed this long after its start with its work unfinished (an SWF/CSV
+  // job's time limit under --overrun clip: Slurm's walltime, which a job
+  // slowed by caps can now reach); kTimeInfinity = never.
+  SimTime limit = kTimeInfinity;
   bool avoids_eco = false;        // required affinity joulie.io/power-profile NotIn [eco]
   bool has_intent = false;        // the record declared intentClass
   IntentClass intent = IntentClass::kStandard;  // valid when has_intent

@@ -188,9 +188,9 @@ class SimulationLoop {
     if (!changes_.empty()) RecordEffectiveCapacity(now);
     JobRun& run = r_.runs[id];
     run.end = now;
-    run.state = work_ == nullptr && jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip
-                    ? JobState::kTimeout
-                    : JobState::kCompleted;
+    const bool killed = work_ != nullptr ? work_->killed_at_limit(id)
+                                         : jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip;
+    run.state = killed ? JobState::kTimeout : JobState::kCompleted;
     ++r_.events;
     for (EngineObserver* o : obs_) o->OnEnd(id, now, Used());
   }

@@ -16,7 +16,7 @@ WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const Cl
                              const WorkOptions& options, ClusterPower* power)
     : cluster_(cluster), w_(w), pool_(pool), o_(options),
       node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
-      tasks_left_(w.jobs.size(), 0), pod_tasks_left_(w.pods.size(), 0), stats_(w.jobs.size()),
+      tasks_left_(w.jobs.size(), 0), pod_tasks_left_(w.pods.size(), 0), stats_(w.jobs.size()), killed_(w.jobs.size(), 0),
       job_energy_j_(w.jobs.size(), 0), power_(power) {
   for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog));
 }
@@ -112,6 +112,10 @@ void WorkExecution::Start(JobId id, SimTime now) {
     t.gpu_total = t.gpus > 0 ? pod.gpu_units : 0;
     t.cpu_left = std::max(0.0, t.cpu_total);
     t.gpu_left = std::max(0.0, t.gpu_total);
+    if (const SimTime limit = w_.work[id].limit; limit != kTimeInfinity && limit < kMaxSimTime - now) {
+      t.deadline = now + limit;
+      if (o_.tick > 0) t.deadline = (t.deadline + o_.tick - 1) / o_.tick * o_.tick;
+    }
     t.live = true;
     ++pods_running_;
     node_tasks_[piece.node].push_back(slot);
@@ -240,7 +244,7 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     t.cpu_done = t.cpu_left > 0 ? FinishTime(now, t.cpu_left, t.cpu_rate) : kTimeInfinity;
     t.gpu_done = t.gpu_left > 0 ? FinishTime(now, t.gpu_left, t.gpu_rate) : kTimeInfinity;
     // A task with nothing left ends now (zero work, or both sides done).
-    const SimTime next = t.cpu_left <= 0 && t.gpu_left <= 0 ? now : std::min(t.cpu_done, t.gpu_done);
+    const SimTime next = t.cpu_left <= 0 && t.gpu_left <= 0 ? now : std::min({t.cpu_done, t.gpu_done, t.deadline});
     if (next == t.next_event) continue;  // its queued event still holds
     ++t.version;
     t.next_event = next;
@@ -314,6 +318,12 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vect
       if (t.gpu_rate > 0) st.snap_s = std::max(st.snap_s, std::fabs(t.gpu_left) / t.gpu_rate);
       t.gpu_left = 0;
       t.gpu_done = kTimeInfinity;
+    }
+    // At its limit with work left (a side due now finished in time): killed.
+    if ((t.cpu_left > 0 || t.gpu_left > 0) && t.deadline <= now) {
+      killed_[t.job] = 1;
+      t.cpu_left = t.gpu_left = 0;
+      t.cpu_done = t.gpu_done = kTimeInfinity;
     }
     Touch(t.node);
     t.next_event = kTimeInfinity;  // this event is spent; Settle() queues the next

@@ -104,6 +104,8 @@ class WorkExecution {
   void Settle(SimTime now);
 
   const JobWorkStats& stats(JobId id) const { return stats_[id]; }
+  // The job reached its WorkJob::limit with work left and was stopped there.
+  bool killed_at_limit(JobId id) const { return killed_[id] != 0; }
   const ClusterPower& power() const { return *power_; }
   // Dynamic energy attributed to job id so far (§e.5: by demand share).
   double job_energy_j(JobId id) const { return job_energy_j_[id]; }
@@ -127,6 +129,7 @@ class WorkExecution {
     double cpu_rate = 0, gpu_rate = 0;
     double power_w = 0;  // the node's dynamic power attributed to this task
     SimTime cpu_done = kTimeInfinity, gpu_done = kTimeInfinity;  // quantised finish of each side
+    SimTime deadline = kTimeInfinity;    // killed here if work is left (WorkJob::limit)
     SimTime next_event = kTimeInfinity;  // the event queued with the current version, if any
     std::uint32_t version = 0;
     bool live = false;
@@ -162,6 +165,7 @@ class WorkExecution {
   std::vector<std::uint32_t> pod_tasks_left_;  // by pod (a spread pod has a task per node)
   std::vector<std::pair<SimTime, JobId>> empty_jobs_;  // jobs without pieces (zero nodes): they end at once
   std::vector<JobWorkStats> stats_;
+  std::vector<std::uint8_t> killed_;  // by job: stopped at its limit
   std::vector<double> job_energy_j_;
   ClusterPower* power_;
   PowerSampler* sampler_ = nullptr;
