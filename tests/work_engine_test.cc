@@ -217,6 +217,30 @@ TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
   }
 }
 
+// Joulie counts completions per pod (§a.1: each job is one pod; §a.6): a
+// gang of two pods is one job here, so the class counts carry both.
+TEST(WorkEngine, ClassCountsCarryPodsBesideJobs) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("pod_counts_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  const std::string gang = R"("workloadId":"w","gang":true)";
+  std::ofstream(d / "t.jsonl") << Jsonl("w-0", 0, "1", 10, 0, 0, gang) + Jsonl("w-1", 0, "1", 20, 0, 0, gang) +
+                                      Jsonl("x", 1, "1", 5);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n";
+  RunConfig c;
+  c.trace = (d / "t.jsonl").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.output_dir = (d / "out").string();
+  c.quiet = true;
+  std::ostringstream o, e;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  const auto summary = nlohmann::json::parse(std::ifstream(d / "out" / "summary.json"));
+  const auto& all = summary["work"]["classes"]["all"];
+  EXPECT_EQ(all["jobs"], 2);
+  EXPECT_EQ(all["completed"], 2);
+  EXPECT_EQ(all["pods"], 3);
+  EXPECT_EQ(all["pods_completed"], 3);
+}
+
 // The cluster checker is not a rubber stamp: a start it sees twice (as if
 // the pool had handed the same cores and GPUs out again) is an error.
 TEST(WorkEngine, ClusterCheckerCatchesDoubleAllocation) {

@@ -75,8 +75,13 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
             ? std::string("power slowdown n/a")
             : fmt::format("power slowdown mean {:.4f} p50 {:.4f} p99 {:.4f} max {:.4f}", ps["mean"].get<double>(),
                           ps["p50"].get<double>(), ps["p99"].get<double>(), ps["max"].get<double>());
-    fmt::print(out, "  {}: {} of {} completed{}, {}{}\n", cls, k["completed"].get<std::int64_t>(),
-               k["jobs"].get<std::int64_t>(), killed > 0 ? fmt::format(", {} killed at their limit", killed) : "",
+    const std::int64_t pods = k["pods"].get<std::int64_t>();
+    fmt::print(out, "  {}: {} of {} completed{}{}, {}{}\n", cls, k["completed"].get<std::int64_t>(),
+               k["jobs"].get<std::int64_t>(),
+               pods != k["jobs"].get<std::int64_t>()
+                   ? fmt::format(" ({} of {} pods)", k["pods_completed"].get<std::int64_t>(), pods)
+                   : "",
+               killed > 0 ? fmt::format(", {} killed at their limit", killed) : "",
                slowdown,
                k.contains("energy_j") ? fmt::format(", energy {:.2f} kWh", k["energy_j"].get<double>() / kJoulesPerKwh)
                                       : std::string());

@@ -25,12 +25,18 @@ double Percentile(std::vector<double> v, double p) {
 nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 performance, 2 all
   const Workload& w = *r.workload;
   std::int64_t jobs = 0, done = 0, killed = 0, unfinished = 0, rejected = 0;
+  // Joulie counts completions per pod (each pod is a job to Kubernetes,
+  // §a.1/§a.6); a JSONL gang is one job here, so its pods are counted too.
+  std::int64_t pods = 0, pods_done = 0;
   std::vector<double> slow;
   double nominal_sum = 0, actual_sum = 0, energy = 0;
   for (JobId id = 0; id < w.jobs.size(); ++id) {
     if (which != 2 && r.performance[id] != which) continue;
     const JobRun& run = r.result->runs[id];
     ++jobs;
+    const std::int64_t job_pods = w.work.empty() || !w.work[id].pods_end_alone ? 1 : w.work[id].num_pods;
+    pods += job_pods;
+    if (run.state == JobState::kCompleted) pods_done += job_pods;
     if (r.work != nullptr) energy += r.work->job_energy_j(id);
     if (run.state == JobState::kRejected) ++rejected;
     if (run.state == JobState::kUnfinished) ++unfinished;
@@ -45,7 +51,8 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
     if (r.nominal_s[id] > 0) slow.push_back(Actual(run) / r.nominal_s[id]);
   }
   nlohmann::json j = {{"jobs", jobs},           {"completed", done},   {"killed_at_limit", killed},
-                      {"unfinished", unfinished}, {"rejected", rejected}};
+                      {"unfinished", unfinished}, {"rejected", rejected}, {"pods", pods},
+                      {"pods_completed", pods_done}};
   if (!r.nominal_s.empty()) {
     double mean = 0;
     for (double s : slow) mean += s;
