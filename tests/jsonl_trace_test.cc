@@ -334,5 +334,16 @@ TEST(JsonlTrace, FolderOfPartsInNameOrder) {
   fs::remove_all(dir);
 }
 
+// A misspelt key silently takes its default (an offset of 0, 1000 units):
+// each unknown field is printed once, with file and line, not only counted.
+TEST(JsonlTrace, UnknownFieldsArePrintedOncePerField) {
+  std::ostringstream echo;
+  Diagnostics diag(&echo);
+  auto r = LoadJsonlTraceText("{\"jobId\":\"a\",\"submitTimeOfsetSec\":5}\n{\"jobId\":\"b\",\"submitTimeOfsetSec\":7}\n",
+                              "t.jsonl", {}, &diag);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(echo.str(), "t.jsonl:1: unknown_field: unknown field 'submitTimeOfsetSec' ignored\n");
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -110,7 +110,9 @@ struct JsonlRecordParser::Impl {
   void NoteUnknown(std::string_view path) {
     if (noted_fields.count(path) != 0) return;
     noted_fields.emplace(path);
-    diag->Report(*file, line, "unknown_field", fmt::format("unknown field '{}' ignored", path), Severity::kNote);
+    // Echoed (once per field): a misspelt key silently takes its default.
+    diag->Report(*file, line, "unknown_field", fmt::format("unknown field '{}' ignored", path), Severity::kNote,
+                 /*echo=*/true);
   }
 
   bool Str(const element& e, std::string_view path, std::string_view* out) {

@@ -18,14 +18,14 @@ std::string Diagnostic::ToString() const {
 Diagnostics::Diagnostics(std::ostream* echo, int max_echo) : echo_(echo), max_echo_(max_echo) {}
 
 void Diagnostics::Report(std::string_view file, std::int64_t line, std::string_view rule,
-                         std::string message, Severity severity) {
+                         std::string message, Severity severity, bool echo_anyway) {
   std::int64_t& n = counts_[std::string(rule)];
   ++n;
   severities_[std::string(rule)] = severity;
   Diagnostic d{std::string(file), line, std::string(rule), std::move(message), severity};
   // Per-record notes and warnings are only counted (the summary lists them);
   // dropped records and whole-file messages are echoed.
-  const bool echo = severity == Severity::kSkip || line == 0;
+  const bool echo = severity == Severity::kSkip || line == 0 || echo_anyway;
   if (echo_ != nullptr && echo && n <= max_echo_ && !(severity == Severity::kSkip && stop_on_skip_)) {
     *echo_ << d.ToString() << '\n';
     if (n == max_echo_)

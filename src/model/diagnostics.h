@@ -41,8 +41,11 @@ class Diagnostics {
   void set_stop_on_skip(bool v) { stop_on_skip_ = v; }
   bool stopped() const { return stopped_; }
 
+  // `echo`: also print a note or warning (by default only skips and
+  // whole-file messages are); for reports a reader already makes once per
+  // kind, such as an unknown JSONL field, which is most often a typo.
   void Report(std::string_view file, std::int64_t line, std::string_view rule,
-              std::string message, Severity severity = Severity::kSkip);
+              std::string message, Severity severity = Severity::kSkip, bool echo = false);
 
   // Count per rule, rules in lexicographic order (deterministic output).
   const std::map<std::string, std::int64_t>& counts() const { return counts_; }
