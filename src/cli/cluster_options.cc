@@ -27,6 +27,14 @@ void AddClusterOptions(CLI::App* app, OptionValues* v) {
       ->group(g);
   app->add_option("--placement", v->placement, "Node choice: worst-fit (default), first-fit, best-fit, joulie")
       ->group(g);
+  app->add_option("--power-policy", v->power_policy,
+                  "Joulie's power policy (§h.2): none (default: each node keeps its cluster file's profile), A (every "
+                  "node performance) or B (static: round(hp-frac x N) performance nodes, at least one per hardware "
+                  "family, chosen in name order; the rest eco) (env SIM_STANDALONE_BASELINE)")
+      ->group(g);
+  app->add_option("--hp-frac", v->hp_frac, "B: the share of performance nodes (0.30; env SIM_SA_HP_FRAC)")
+      ->check(RealIn(0, 1))
+      ->group(g);
   app->add_option("--execution", v->execution,
                   "SWF/CSV on a cluster: fixed (default: run times as given) or work (run time as work at "
                   "nominal speed, slowed by caps and co-runners)")
@@ -117,6 +125,14 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
     RETURN_IF_ERROR(ParseReal("--base-speed-per-gpu", b, 1e-9, 1e12, &wo.base.per_gpu));
   if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
+  if (const std::string pp = FlagOrEnv(v.power_policy, "SIM_STANDALONE_BASELINE"); !pp.empty()) {
+    if (pp == "C")
+      return Status::Error("--power-policy C (queue-aware, re-chosen every 300 s with draining nodes) is not "
+                           "modelled yet; use A, B or the cluster file's profiles");
+    RETURN_IF_ERROR(ParseEnum("--power-policy", pp, power::kPowerPolicyNames, &k.power_policy.policy));
+  }
+  if (const std::string f = FlagOrEnv(v.hp_frac, "SIM_SA_HP_FRAC"); !f.empty())
+    RETURN_IF_ERROR(ParseReal("--hp-frac", f, 0, 1, &k.power_policy.hp_frac));
   if (!v.execution.empty()) {
     if (v.execution != "fixed" && v.execution != "work")
       return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");
@@ -200,10 +216,11 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     c->timeseries_nodes_given = true;
   }
   const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
+                                    !v.power_policy.empty() || !v.hp_frac.empty() ||
                                     !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
                                     !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
   if (k.cluster_file.empty() && cluster_options_used)
-    return Status::Error("--workload-model, --tick, --placement, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
+    return Status::Error("--workload-model, --tick, --placement, --power-policy, --hp-frac, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
                          "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "
                          "nodes)");
   if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)

@@ -9,6 +9,7 @@
 #include "io/cluster_yaml.h"
 #include "power/cpu_power.h"
 #include "power/gpu_power.h"
+#include "power/power_policy.h"
 
 namespace clustersim {
 namespace {
@@ -112,6 +113,8 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
   for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog);
 
+  // A power policy decides the profiles before anything reads them.
+  setup->policy = power::ApplyPowerPolicy(config.power_policy, &cl);
   const bool work_based = w->work_based();
   PoolUnits units = PoolUnits::kMillicores;
   if (!work_based) {

@@ -18,6 +18,7 @@
 #include "model/node_selector.h"
 #include "model/status.h"
 #include "model/workload.h"
+#include "power/power_policy.h"
 #include "sched/cluster_pool.h"
 #include "sched/policy.h"
 #include "sim/cluster_power.h"
@@ -40,6 +41,7 @@ struct ClusterConfig {
   std::string catalog_file;  // --catalog; empty = the shipped catalog
   bool work_execution = false;  // SWF/CSV: --execution work (JSONL traces always are)
   PlacementStrategy placement = PlacementStrategy::kWorstFit;
+  power::PowerPolicyOptions power_policy;  // --power-policy: who is performance, who eco (§h.2)
   WorkOptions work;
   std::vector<OperatingRule> rules;
   double eco_cpu_pct = 60;   // an eco node without an operating point (§h.1, standalone)
@@ -59,6 +61,7 @@ struct ClusterSetup {
   std::unique_ptr<ClusterPower> power;    // work-based runs
   std::unique_ptr<WorkExecution> work;    // null: fixed durations
   std::vector<double> nominal_s;          // by JobId, work-based runs
+  power::PolicyOutcome policy;            // what --power-policy decided
 };
 
 // Loads the catalog and cluster, maps the workload onto it and builds the

@@ -55,7 +55,7 @@ struct OptionValues {
   double check_memory_pressure = 0;
   std::string infile_list, capacity_schedule, sim_start_time;
   // Seed 002: clusters of real nodes and work-based jobs.
-  std::string cluster, catalog, workload_model, tick, placement, execution, receiver_gate;
+  std::string cluster, catalog, workload_model, tick, placement, execution, receiver_gate, power_policy, hp_frac;
   std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
   std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
   std::string work_class, work_sensitivity;

@@ -534,6 +534,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     report.nominal_s = cluster->nominal_s;
     if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
     report.tick_s = ToSeconds(c.cluster.work.tick);
+    if (c.cluster.power_policy.policy != power::PowerPolicy::kNone) {
+      report.power_policy = EnumNameOf(power::kPowerPolicyNames, c.cluster.power_policy.policy);
+      report.hp_frac = c.cluster.power_policy.hp_frac;
+      report.performance_nodes = cluster->policy.performance_nodes;
+      report.families = cluster->policy.families;
+    }
   }
   if (!jobs_name.empty()) {
     auto f = files->Open(jobs_name);

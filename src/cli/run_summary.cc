@@ -52,6 +52,11 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
                                                            : std::string("exact events"))
                      : std::string(),
              EnumNameOf(kPlacementNames, c.cluster.placement));
+  if (j.contains("power_policy"))
+    fmt::print(out, "  power policy {}: {} of {} nodes performance ({} hardware families){}\n",
+               j["power_policy"]["policy"].get<std::string>(), cs.policy.performance_nodes, cs.cluster.nodes.size(),
+               cs.policy.families,
+               static_cast<std::size_t>(cs.policy.performance_nodes) < cs.cluster.nodes.size() ? ", the rest eco" : "");
   if (!cs.work) return;
   constexpr double kJoulesPerKwh = 3.6e6;
   if (j.contains("energy")) {

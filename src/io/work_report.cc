@@ -118,6 +118,11 @@ std::string WorkSummaryJson(const WorkReport& r) {
   if (!r.engine.empty()) j["engine"] = r.engine;
   j["time_mode"] = r.tick_s > 0 ? "tick" : "event";
   if (r.tick_s > 0) j["tick_seconds"] = r.tick_s;
+  if (!r.power_policy.empty()) {
+    j["power_policy"] = {{"policy", r.power_policy}, {"performance_nodes", r.performance_nodes},
+                         {"families", r.families}};
+    if (r.power_policy == "B") j["power_policy"]["hp_frac"] = r.hp_frac;
+  }
   j["classes"] = {{"standard", ClassStats(r, 0)}, {"performance", ClassStats(r, 1)}, {"all", ClassStats(r, 2)}};
   if (r.work != nullptr) {
     const ClusterPower& p = r.work->power();

@@ -34,6 +34,10 @@ struct WorkReport {
   std::vector<double> nominal_s;          // by JobId; empty for fixed durations
   std::string engine;                     // "v1", "legacy" or "" (fixed durations)
   double tick_s = 0;
+  // --power-policy: its name ("" = none), share, and what it decided.
+  std::string power_policy;
+  double hp_frac = 0;
+  std::int64_t performance_nodes = 0, families = 0;
 };
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);

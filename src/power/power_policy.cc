@@ -1,0 +1,77 @@
+#include "power/power_policy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace clustersim::power {
+
+std::string NodeFamily(const NodeType& t) {
+  return t.gpus > 0 ? "gpu:" + t.gpu.product : "cpu:" + t.cpu.model;
+}
+
+std::int64_t StaticPerformanceNodes(std::int64_t n, double frac, std::int64_t families) {
+  const auto hp = static_cast<std::int64_t>(std::round(frac * static_cast<double>(n)));  // half away from zero
+  return std::min(n, std::max(hp, families));
+}
+
+namespace {
+
+std::vector<NodeId> ByName(const Cluster& c) {
+  std::vector<NodeId> order(c.nodes.size());
+  for (NodeId n = 0; n < order.size(); ++n) order[n] = n;
+  std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return c.nodes[a].name < c.nodes[b].name; });
+  return order;
+}
+
+std::int64_t CountFamilies(const Cluster& c) {
+  std::set<std::string> families;
+  for (const Node& node : c.nodes) families.insert(NodeFamily(c.types[node.type]));
+  return static_cast<std::int64_t>(families.size());
+}
+
+}  // namespace
+
+std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, std::int64_t hp) {
+  const std::vector<NodeId> order = ByName(cluster);
+  std::vector<std::uint8_t> chosen(cluster.nodes.size(), 0);
+  std::set<std::string> covered;
+  std::int64_t count = 0;
+  for (const NodeId n : order) {
+    if (count == hp) break;
+    if (covered.insert(NodeFamily(cluster.type_of(n))).second) chosen[n] = 1, ++count;
+  }
+  for (const NodeId n : order) {
+    if (count == hp) break;
+    if (!chosen[n]) chosen[n] = 1, ++count;
+  }
+  std::vector<NodeId> out;
+  for (NodeId n = 0; n < chosen.size(); ++n)
+    if (chosen[n]) out.push_back(n);
+  return out;
+}
+
+PolicyOutcome ApplyPowerPolicy(const PowerPolicyOptions& o, Cluster* cluster) {
+  PolicyOutcome out;
+  out.families = CountFamilies(*cluster);
+  const auto n = static_cast<std::int64_t>(cluster->nodes.size());
+  switch (o.policy) {
+    case PowerPolicy::kNone:
+      for (const Node& node : cluster->nodes) out.performance_nodes += node.profile == PowerProfile::kPerformance;
+      return out;
+    case PowerPolicy::kAllPerformance:
+      for (Node& node : cluster->nodes) node.profile = PowerProfile::kPerformance;
+      out.performance_nodes = n;
+      return out;
+    case PowerPolicy::kStatic: {
+      for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
+      const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, StaticPerformanceNodes(n, o.hp_frac, out.families));
+      for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
+      out.performance_nodes = static_cast<std::int64_t>(hp.size());
+      return out;
+    }
+  }
+  return out;
+}
+
+}  // namespace clustersim::power

@@ -1,0 +1,105 @@
+// Joulie's power policies A and B (power-model.md §h.2): the count of
+// performance nodes (G14's B rows), the family floor, the selection in name
+// order, and a run that reports what the policy decided.
+
+#include "power/power_policy.h"
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// G14, policy B: round half away from zero, then the family floor, then N.
+TEST(PowerPolicy, StaticCountsOfG14) {
+  EXPECT_EQ(power::StaticPerformanceNodes(40, 0.3, 3), 12);
+  EXPECT_EQ(power::StaticPerformanceNodes(5000, 0.2, 8), 1000);
+  EXPECT_EQ(power::StaticPerformanceNodes(41, 0.3, 6), 12);   // 12.3 -> 12
+  EXPECT_EQ(power::StaticPerformanceNodes(5, 0.3, 3), 3);     // 1.5 -> 2, floor 3
+  EXPECT_EQ(power::StaticPerformanceNodes(5, 0.5, 1), 3);     // 2.5 -> 3 (away from zero)
+  EXPECT_EQ(power::StaticPerformanceNodes(2, 0.0, 3), 2);     // the floor never exceeds N
+}
+
+// Names out of file order; two families of GPU nodes and one of CPU nodes.
+// Name order: a-cpu, b-gpu, c-cpu, d-gpu, e-l40, f-cpu. One per family first
+// (a-cpu, b-gpu, e-l40), then the next names (c-cpu).
+const char* kCluster =
+    "nodes:\n"
+    "  - node_name: f-cpu\n    cpu_cores: 8\n"
+    "  - node_name: d-gpu\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 2\n"
+    "  - node_name: a-cpu\n    cpu_cores: 8\n"
+    "  - node_name: e-l40\n    cpu_cores: 8\n    product: L40S\n    gpu_count: 2\n"
+    "  - node_name: b-gpu\n    cpu_cores: 8\n    product: H100 SXM\n    gpu_count: 2\n"
+    "  - node_name: c-cpu\n    cpu_cores: 8\n";
+
+std::string Performance(const Cluster& c) {
+  std::string out;
+  for (const Node& n : c.nodes)
+    if (n.profile == PowerProfile::kPerformance) out += (out.empty() ? "" : " ") + n.name;
+  return out;
+}
+
+TEST(PowerPolicy, SelectsOnePerFamilyThenByName) {
+  auto c = LoadClusterText(kCluster, "c.yaml", ShippedCatalog());
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  Cluster cl = c.take();
+  EXPECT_EQ(power::NodeFamily(cl.types[cl.nodes[1].type]), "gpu:NVIDIA_H100_SXM");
+  const power::PolicyOutcome b = power::ApplyPowerPolicy({power::PowerPolicy::kStatic, 0.6}, &cl);  // round(3.6) = 4
+  EXPECT_EQ(b.families, 3);
+  EXPECT_EQ(b.performance_nodes, 4);
+  EXPECT_EQ(Performance(cl), "a-cpu e-l40 b-gpu c-cpu");  // listed in file order
+  for (const Node& n : cl.nodes) {
+    if (n.name == "f-cpu" || n.name == "d-gpu") {
+      EXPECT_EQ(n.profile, PowerProfile::kEco) << n.name;
+    }
+  }
+  // Below the floor: one of each family only.
+  power::ApplyPowerPolicy({power::PowerPolicy::kStatic, 0.1}, &cl);
+  EXPECT_EQ(Performance(cl), "a-cpu e-l40 b-gpu");
+  const power::PolicyOutcome a = power::ApplyPowerPolicy({power::PowerPolicy::kAllPerformance, 0.3}, &cl);
+  EXPECT_EQ(a.performance_nodes, 6);
+  EXPECT_EQ(Performance(cl), "f-cpu d-gpu a-cpu e-l40 b-gpu c-cpu");
+}
+
+// End to end: B's eco nodes run at the eco defaults (CPU 60 %), so a
+// standard job placed there runs slower than under A; the summary says
+// what the policy decided, and C is refused, not ignored.
+TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
+  const fs::path d = ScratchDir("power_policy_run");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: n-0\n    cpu_cores: 4\n  - node_name: n-1\n    cpu_cores: 4\n";
+  // Two standard 4-core jobs at once: one per node (worst fit).
+  std::ofstream(d / "t.jsonl") << R"({"jobId":"x","podTemplate":{"requests":{"cpu":"4"}},"work":{"cpuUnits":400}})" "\n"
+                               << R"({"jobId":"y","podTemplate":{"requests":{"cpu":"4"}},"work":{"cpuUnits":400}})" "\n";
+  auto run = [&](const std::string& policy) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                        (d / "c.yaml").string(), "--power-policy", policy, "--hp-frac", "0.3",
+                                        "--check", "--quiet", "-o", (d / policy).string()});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return nlohmann::json::parse(Slurp(d / policy / "summary.json"))["work"];
+  };
+  const auto a = run("A"), b = run("B");
+  EXPECT_EQ(a["power_policy"]["performance_nodes"], 2);
+  EXPECT_EQ(b["power_policy"]["performance_nodes"], 1);  // round(0.6) = 1 = the one family
+  EXPECT_EQ(b["power_policy"]["hp_frac"], 0.3);
+  EXPECT_DOUBLE_EQ(a["classes"]["all"]["power_slowdown"]["max"].get<double>(), 1.0);
+  EXPECT_GT(b["classes"]["all"]["power_slowdown"]["max"].get<double>(), 1.1);  // the job on the eco node
+  const ProcessResult c = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                      (d / "c.yaml").string(), "--power-policy", "C", "-o", (d / "C").string()});
+  EXPECT_EQ(c.exit_code, 1);
+  EXPECT_NE(c.err.find("not modelled yet"), std::string::npos) << c.err;
+}
+
+}  // namespace
+}  // namespace clustersim::test
