@@ -431,17 +431,18 @@ TEST(PowerEngine, CompatThermalEvaluationAlternatesEveryControlStep) {
 
 // A catalog CPU sets a per-socket cap range, but the node's cap is clamped
 // to the RAPL range (80-5000 W, §c.5, §c.7: the socket split is cosmetic).
-// A 250 W cap on an EPYC 9534 proxy (the analytic base model) binds at
-// 250 W exactly as on the base node; it was raised to 0.55 x 280 = 308 W.
+// A 250 W cap on a two-socket EPYC 9534 proxy (the analytic base model)
+// binds at 250 W exactly as on the base node; it was raised to 2 x 0.55 x
+// 280 = 308 W.
 TEST(PowerEngine, ACatalogCpuKeepsTheRaplRange) {
-  const std::string rec = Jsonl("j", 0, "64", 20000, 0, 0,
+  const std::string rec = Jsonl("j", 0, "128", 20000, 0, 0,
                                 R"("workloadProfile":{"cpuUtilization":0.9,"memoryIntensity":0.45,"ioIntensity":0.1})");
   auto capped = [](RunConfig* r) {
     r->cluster.rules.push_back({OperatingRule::Kind::kCpuCap, {}, {CapSetting::Kind::kWatts, 250}, 1});
   };
-  const Case proxy = RunCase("rapl_proxy", rec, "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9534\n    cpu_sockets: 1\n",
+  const Case proxy = RunCase("rapl_proxy", rec, "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9534\n",
                              capped);
-  const Case base = RunCase("rapl_base", rec, "nodes:\n  - node_name: n0\n    cpu_cores: 64\n", capped);
+  const Case base = RunCase("rapl_base", rec, "nodes:\n  - node_name: n0\n    cpu_cores: 128\n", capped);
   ASSERT_EQ(proxy.rc, 0) << proxy.err;
   ASSERT_EQ(base.rc, 0) << base.err;
   EXPECT_NEAR(Energy(proxy, "peak_it_power_w"), 250, 1e-6);

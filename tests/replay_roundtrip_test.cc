@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -185,6 +186,16 @@ TEST(JobIds, EveryOutputJoinsOnTheTracesJobNumber) {
   ASSERT_EQ(rep.exit_code, 0) << rep.err;
   EXPECT_EQ(ids(d / "rep" / "jobs.csv"), (std::vector<std::string>{"10", "40"}));
   EXPECT_EQ(Slurp(d / "rep" / "schedule.csv"), Slurp(d / "sim" / "schedule.csv"));
+  // Ids that are not distinct integers are not used, and no row is lost.
+  for (const auto& [a, b] : {std::pair{"abc", "x-2"}, std::pair{"7", "7"}}) {
+    std::ofstream(d / "odd.csv") << "job_submit_time,num_nodes,time_limit,job_id\n0,1,10," << a << "\n5,1,10," << b
+                                 << "\n";
+    const ProcessResult odd = RunProcess(
+        {ClustersimBinary(), "simulate", (d / "odd.csv").string(), "-n", "2", "-o", (d / "odd").string()});
+    ASSERT_EQ(odd.exit_code, 0) << odd.err;
+    EXPECT_NE(odd.err.find("job_id_column_unused"), std::string::npos) << odd.err;
+    EXPECT_EQ(ids(d / "odd" / "jobs.csv"), (std::vector<std::string>{"0", "1"}));
+  }
 }
 
 }  // namespace

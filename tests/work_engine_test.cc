@@ -217,6 +217,33 @@ TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
   }
 }
 
+// Tick mode: the kill comes at the tick that sees the limit, and a job
+// whose work runs out exactly at its limit is not killed although both land
+// on the same tick. Limit 95 s, tick 10 s: run 96 s is killed (at 100), run
+// 95 s completes (at 100).
+TEST(WorkEngine, TickModeKillsOnlyJobsPastTheirExactLimit) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("tick_kill_" + std::to_string(::getpid()));
+  fs::create_directories(d);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 1\n  - node_name: b\n    cpu_cores: 1\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,95,96\n0,1,95,95\n";
+  RunConfig c;
+  c.trace = (d / "t.csv").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.cluster.work_execution = true;
+  c.cluster.work.tick = 10 * kTicksPerSecond;
+  c.output_dir = (d / "out").string();
+  c.check = true;
+  c.quiet = true;
+  std::ostringstream o, e;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  const auto jobs = ReadCsvRows(d / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].at("status"), "timeout");
+  EXPECT_EQ(jobs[0].at("finish_time"), "100");
+  EXPECT_EQ(jobs[1].at("status"), "completed");
+  EXPECT_EQ(jobs[1].at("finish_time"), "100");
+}
+
 // Joulie counts completions per pod (§a.1: each job is one pod; §a.6): a
 // gang of two pods is one job here, so the class counts carry both.
 TEST(WorkEngine, ClassCountsCarryPodsBesideJobs) {

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "sim/metrics.h"
@@ -124,6 +125,35 @@ TEST(WorkSchedule, NonPositiveCpuUnitsTakeTheDefault) {
   // d: 5 units by 5, then 995 left. z: 1000 at 1/s -> ends 1005; d has
   // 995 - 500 = 495 left at 1005, alone 1/s: ends 1500.
   EXPECT_EQ(Times(run), "d:0-1500 z:5-1005");  // job order is submit order
+}
+
+// A required node affinity on joulie.io/power-profile binds wherever the
+// class would send the pod (Kubernetes binds only where the affinity admits).
+// 4 cores, 400 units: 100 s on the performance node, 100 / .8604882775 =
+// 116.213089 s on the eco node (CPU 60 %, cpu.mixed defaults, G6). Ties go
+// to the first node in file order.
+TEST(WorkSchedule, ARequiredAffinityBindsWhateverTheClass) {
+  auto pod = [](const char* op, const char* intent) {
+    return fmt::format(
+        R"({{"jobId":"s","intentClass":"{}","work":{{"cpuUnits":400}},"podTemplate":{{"requests":{{"cpu":"4"}},)"
+        R"("affinity":{{"nodeAffinity":{{"requiredDuringSchedulingIgnoredDuringExecution":{{"nodeSelectorTerms":)"
+        R"([{{"matchExpressions":[{{"key":"joulie.io/power-profile","operator":"{}","values":["eco"]}}]}}]}}}}}}}}}})"
+        "\n",
+        intent, op);
+  };
+  const char* perf_first = "nodes:\n  - node_name: p0\n    cpu_cores: 4\n"
+                           "  - node_name: e0\n    cpu_cores: 4\n    power_profile: eco\n";
+  const char* eco_first = "nodes:\n  - node_name: e0\n    cpu_cores: 4\n    power_profile: eco\n"
+                          "  - node_name: p0\n    cpu_cores: 4\n";
+  // Joulie's eco-ratio form: a standard pod that asks for eco nodes.
+  const WorkRun in_eco = RunWork(pod("In", "standard"), perf_first);
+  ASSERT_TRUE(in_eco.status.ok()) << in_eco.status.message();
+  EXPECT_EQ(Times(in_eco), "s:0-116.213089") << in_eco.diagnostics;
+  // v1 takes the declared class (standard), yet the pod still avoids eco.
+  const WorkRun not_in_eco = RunWork(pod("NotIn", "standard"), eco_first);
+  ASSERT_TRUE(not_in_eco.status.ok()) << not_in_eco.status.message();
+  EXPECT_EQ(Times(not_in_eco), "s:0-100");
+  EXPECT_EQ(not_in_eco.setup->performance[0], 0);
 }
 
 }  // namespace

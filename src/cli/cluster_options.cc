@@ -125,13 +125,18 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
     RETURN_IF_ERROR(ParseReal("--base-speed-per-gpu", b, 1e-9, 1e12, &wo.base.per_gpu));
   if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
-  if (const std::string pp = FlagOrEnv(v.power_policy, "SIM_STANDALONE_BASELINE"); !pp.empty()) {
+  // Joulie's environment applies to cluster runs only (an SWF run with
+  // SIM_STANDALONE_BASELINE set in the shell must not fail).
+  const auto cluster_env = [&](const std::string& flag, const char* env) {
+    return k.cluster_file.empty() ? flag : FlagOrEnv(flag, env);
+  };
+  if (const std::string pp = cluster_env(v.power_policy, "SIM_STANDALONE_BASELINE"); !pp.empty()) {
     if (pp == "C")
       return Status::Error("--power-policy C (queue-aware, re-chosen every 300 s with draining nodes) is not "
                            "modelled yet; use A, B or the cluster file's profiles");
     RETURN_IF_ERROR(ParseEnum("--power-policy", pp, power::kPowerPolicyNames, &k.power_policy.policy));
   }
-  if (const std::string f = FlagOrEnv(v.hp_frac, "SIM_SA_HP_FRAC"); !f.empty())
+  if (const std::string f = cluster_env(v.hp_frac, "SIM_SA_HP_FRAC"); !f.empty())
     RETURN_IF_ERROR(ParseReal("--hp-frac", f, 0, 1, &k.power_policy.hp_frac));
   if (!v.execution.empty()) {
     if (v.execution != "fixed" && v.execution != "work")

@@ -308,6 +308,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
       !p.dr_evt_fcfs_conservative)
     return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");
   c.load.csv.skip_overruns = dr;
+  c.load.csv.ids_from_column = fe == Frontend::kClustersim;
 
   // Run times.
   RETURN_IF_ERROR(ParseEnum("--run_time_mode", v.run_time_mode, kRunTimeModeNames, &c.run_time.mode));

@@ -327,8 +327,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                     c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact), FormatTime(first_submit, TimeFormat::kExact),
                     is_swf ? "" : ", which for calendar times is 1970-01-01; give a calendar time instead")));
   // Every job larger than the machine: all would be rejected, a summary of
-  // zeros. (A capacity schedule or a cluster decides fit as it runs.)
-  if (!on_cluster && c.engine.capacity_schedule.empty()) {
+  // zeros. (A capacity schedule or a cluster decides fit as it runs; replay
+  // rejects nothing; dr_evt's `simulator` writes its empty schedule.)
+  if (!on_cluster && c.engine.capacity_schedule.empty() && w.mode != TraceMode::kReplay &&
+      c.frontend == Frontend::kClustersim) {
     std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
     for (std::size_t i = first_scheduled; i < w.jobs.size(); ++i) smallest = std::min(smallest, w.jobs[i].units);
     if (smallest > w.capacity)

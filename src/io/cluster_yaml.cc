@@ -42,9 +42,7 @@ struct GroupReader {
 bool ParseProfile(YamlFields* y, const YAML::Node& n, const std::string& path, PowerProfile* out) {
   std::string s;
   if (!y->String(n, path, &s)) return false;
-  if (s == "performance") return *out = PowerProfile::kPerformance, true;
-  if (s == "eco") return *out = PowerProfile::kEco, true;
-  if (s == "draining") return *out = PowerProfile::kDraining, true;
+  if (ParseEnumName(kPowerProfileNames, s, out)) return true;
   return y->Fail(n, path, fmt::format("unknown power profile '{}' (known: performance, eco, draining)", s));
 }
 

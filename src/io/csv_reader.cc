@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <unordered_set>
+#include <charconv>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,6 +16,7 @@
 #include "io/text_lines.h"
 #include "io/timestamp.h"
 #include "model/memory.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 namespace {
@@ -90,7 +93,6 @@ Result<Columns> ResolveColumns(const Header& h, const std::string& name, bool fo
   c.end = h.Find(kEndNames);
   c.qid = h.Find(kQidNames);
   c.queue = h.Find(kQueueNames);
-  c.id = h.Find(kIdNames);
   if (!submit)
     return HeaderError(name, "missing_column",
                        "no submit time column (expected one of: " + AliasList(kSubmitNames) + ")" +
@@ -114,7 +116,7 @@ Result<Columns> ResolveColumns(const Header& h, const std::string& name, bool fo
                        "simulation mode needs a time limit column (expected one of: " +
                            AliasList(kLimitNames) + ")" + h.Hint("time_limit"));
   size_t mx = std::max(c.submit, c.nodes);
-  for (auto o : {c.limit, c.actual, c.begin, c.end, c.qid, c.queue, c.id})
+  for (auto o : {c.limit, c.actual, c.begin, c.end, c.qid, c.queue})
     if (o) mx = std::max(mx, *o);
   c.needed = mx + 1;
   return c;
@@ -152,7 +154,12 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
   w.name = name;
   auto cols_or = ResolveColumns(header, name, options.force_simulation, &w.mode);
   if (!cols_or.ok()) return cols_or.status();
-  const Columns c = cols_or.value();
+  Columns c = cols_or.value();
+  // Not a required column: a row without it is not short.
+  if (options.ids_from_column) c.id = header.Find(kIdNames);
+  bool ids_usable = c.id.has_value();
+  std::string ids_problem;
+  std::unordered_set<std::int64_t> ids_seen;
   std::array<std::size_t, 3> pcon_cols{};
   if (options.pcon) {
     for (std::size_t k = 0; k < 3; ++k) {
@@ -202,7 +209,22 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     if (ok && c.actual) ok = rr.Duration(fields[*c.actual], header.names[*c.actual], ln, &actual);
     if (ok && c.begin) ok = rr.Time(fields[*c.begin], "begin_time", ln, &begin);
     if (ok && c.end) ok = rr.Time(fields[*c.end], "end_time", ln, &end);
-    if (ok && c.id) ok = rr.Int(fields[*c.id], "job_id", ln, &job.trace_id);
+    // The id is a label, not data: a value that is not an integer makes the
+    // file's ids unusable (below), never the row.
+    if (ok && c.id && ids_usable) {
+      std::int64_t id = 0;
+      const std::string_view text = *c.id < fields.size() ? Trim(fields[*c.id]) : std::string_view();
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), id);
+      if (ec != std::errc() || end != text.data() + text.size() || text.empty()) {
+        ids_usable = false;
+        ids_problem = fmt::format("line {}: '{}' is not an integer", ln, EscapeControl(text));
+      } else if (!ids_seen.insert(id).second) {
+        ids_usable = false;
+        ids_problem = fmt::format("line {}: id {} repeats", ln, id);
+      } else {
+        job.trace_id = id;
+      }
+    }
     if (ok && c.qid) {
       std::int64_t q = 0;
       ok = rr.Int(fields[*c.qid], "q_id", ln, &q);
@@ -287,15 +309,18 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     if (fields.size() > header.names.size())
       rr.Warn(ln, "extra_fields",
               fmt::format("{} fields, header has {}; extra fields ignored", fields.size(), header.names.size()));
-    if (!c.id) job.trace_id = static_cast<std::int64_t>(w.jobs.size());
     w.jobs.push_back(job);
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
   SortBySubmit(&w.jobs);
   // dr_evt's job index is the position after the stable sort (unless the
-  // file names its jobs).
-  w.ids_from_column = c.id.has_value();
+  // file names its jobs, each with its own integer).
+  w.ids_from_column = c.id.has_value() && ids_usable;
+  if (c.id && !ids_usable)
+    diag->Report(name, 0, "job_id_column_unused",
+                 fmt::format("the job_id column is not used ({}); jobs are numbered by position", ids_problem),
+                 Severity::kWarning);
   if (!w.ids_from_column)
     for (size_t i = 0; i < w.jobs.size(); ++i) w.jobs[i].trace_id = static_cast<std::int64_t>(i);
   return w;

@@ -30,6 +30,10 @@ struct CsvReadOptions {
   // --trace_type pcon: the avgpcon, minpcon, maxpcon columns are required
   // and read into Workload::pcon.
   bool pcon = false;
+  // A job_id column (clustersim's schedule.csv has one) names the jobs when
+  // every value is a distinct integer; otherwise, or when false (dr_evt's
+  // `simulator`: the job id is the index), jobs are numbered by position.
+  bool ids_from_column = true;
 };
 
 Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,

@@ -188,7 +188,7 @@ struct JsonlRecordParser::Impl {
   }
 
   bool Requests(const element& e, PodRecord* r);
-  bool Affinity(const element& e, bool* avoids_eco);
+  bool Affinity(const element& e, std::uint8_t* profiles);
   bool Classes(const element& e, WorkProfile* p);
   bool Profile(const element* e, int gpus, WorkProfile* p);
   bool Offset(const element& e, SimTime* out);
@@ -262,10 +262,12 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
 }
 
 // Kubernetes semantics: the terms are alternatives, the expressions of a
-// term all hold. The pod avoids eco nodes when every term excludes them:
-// `joulie.io/power-profile NotIn [.., eco, ..]` (Joulie's form) or `In`
-// with a list that lacks eco.
-bool JsonlRecordParser::Impl::Affinity(const element& e, bool* avoids_eco) {
+// term all hold. A term admits the profiles that every expression on
+// joulie.io/power-profile admits (`In` its values, `NotIn` the others;
+// other keys and operators do not restrict it); the pod, those some term
+// admits. It avoids eco nodes when no term admits eco: Joulie's
+// `NotIn [.., eco, ..]`, or `In` with a list that lacks eco.
+bool JsonlRecordParser::Impl::Affinity(const element& e, std::uint8_t* profiles) {
   constexpr std::string_view kRequired =
       "podTemplate.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution";
   object aff, node_aff, required;
@@ -279,13 +281,13 @@ bool JsonlRecordParser::Impl::Affinity(const element& e, bool* avoids_eco) {
   if (!Get(required, "nodeSelectorTerms", &x)) return true;
   if (x.get_array().get(terms)) return WrongType(fmt::format("{}.nodeSelectorTerms", kRequired), "an array", x);
   // Paths are built only for messages: most records with an affinity are fine.
-  bool all_exclude = terms.size() > 0;
+  std::uint8_t admitted = terms.size() > 0 ? 0 : kAllProfiles;
   std::size_t ti = 0;
   for (element term_el : terms) {
     auto tpath = [&] { return fmt::format("{}.nodeSelectorTerms[{}]", kRequired, ti); };
     object term;
     if (term_el.get_object().get(term)) return WrongType(tpath(), "an object", term_el);
-    bool excludes = false;
+    std::uint8_t term_admits = kAllProfiles;
     if (Get(term, "matchExpressions", &x)) {
       array exprs;
       if (x.get_array().get(exprs)) return WrongType(tpath() + ".matchExpressions", "an array", x);
@@ -297,7 +299,7 @@ bool JsonlRecordParser::Impl::Affinity(const element& e, bool* avoids_eco) {
         if (expr_el.get_object().get(expr)) return WrongType(epath(), "an object", expr_el);
         if (Get(expr, "key", &x) && x.get_string().get(key)) return WrongType(epath() + ".key", "a string", x);
         if (Get(expr, "operator", &x) && x.get_string().get(op)) return WrongType(epath() + ".operator", "a string", x);
-        bool has_eco = false;
+        std::uint8_t listed = 0;
         if (Get(expr, "values", &x)) {
           array values;
           if (x.get_array().get(values)) return WrongType(epath() + ".values", "an array", x);
@@ -305,18 +307,20 @@ bool JsonlRecordParser::Impl::Affinity(const element& e, bool* avoids_eco) {
           for (element v : values) {
             std::string_view s;
             if (v.get_string().get(s)) return WrongType(fmt::format("{}.values[{}]", epath(), vi), "a string", v);
-            has_eco = has_eco || s == "eco";
+            for (const auto& [name, profile] : kPowerProfileNames)
+              if (s == name) listed |= ProfileBit(profile);
             ++vi;
           }
         }
-        if (key == kPowerProfileLabel && ((op == "NotIn" && has_eco) || (op == "In" && !has_eco))) excludes = true;
+        if (key == kPowerProfileLabel && op == "In") term_admits &= listed;
+        if (key == kPowerProfileLabel && op == "NotIn") term_admits &= static_cast<std::uint8_t>(~listed & kAllProfiles);
         ++ei;
       }
     }
-    all_exclude = all_exclude && excludes;
+    admitted |= term_admits;
     ++ti;
   }
-  *avoids_eco = all_exclude;
+  *profiles = admitted;
   return true;
 }
 
@@ -459,7 +463,8 @@ JsonlRecordParser::Outcome JsonlRecordParser::Impl::Record(const object& o, PodR
     element x;
     if (!Obj(f[kPodTemplate], "podTemplate", &pt)) return O::kSkipped;
     if (Get(pt, "requests", &x) && !Requests(x, r)) return O::kSkipped;
-    if (Get(pt, "affinity", &x) && !Affinity(x, &r->avoids_eco)) return O::kSkipped;
+    if (Get(pt, "affinity", &x) && !Affinity(x, &r->pod.profiles)) return O::kSkipped;
+    r->avoids_eco = (r->pod.profiles & ProfileBit(PowerProfile::kEco)) == 0;
     for (auto [key, value] : pt)
       if (key != "requests" && key != "affinity" && key != "limits" && key != "annotations" && key != "labels" &&
           key != "nodeSelector" && key != "tolerations")

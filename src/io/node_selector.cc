@@ -39,10 +39,7 @@ Result<NodeSelector> ParseNodeSelector(std::string_view text) {
     s.kind = NodeSelector::Kind::kName;
   } else if (kind == "profile") {
     s.kind = NodeSelector::Kind::kProfile;
-    if (rest == "performance") s.profile = PowerProfile::kPerformance;
-    else if (rest == "eco") s.profile = PowerProfile::kEco;
-    else if (rest == "draining") s.profile = PowerProfile::kDraining;
-    else
+    if (!ParseEnumName(kPowerProfileNames, rest, &s.profile))
       return Status::Error(fmt::format("node selector '{}': profile is performance, eco or draining",
                                        EscapeControl(text)));
   } else if (kind == "label") {

@@ -7,15 +7,6 @@
 namespace clustersim {
 namespace {
 
-const char* ProfileName(PowerProfile p) {
-  switch (p) {
-    case PowerProfile::kPerformance: return "performance";
-    case PowerProfile::kEco: return "eco";
-    case PowerProfile::kDraining: return "draining";
-  }
-  return "?";
-}
-
 std::string DeviceList(std::uint64_t mask) {
   std::string s;
   for (; mask != 0; mask &= mask - 1) {
@@ -52,7 +43,7 @@ void PlacementLog::OnStart(JobId id, SimTime t, std::int64_t) {
     if (sink_ == nullptr) continue;
     RowWriter row(&sink_->buf);
     row.Int(w_.jobs[id].trace_id).Char(',').Text(w_.pods[p.pod].name).Char(',').Text(node.name).Char(',');
-    row.Text(list).Char(',').Text(node.node_class).Char(',').Text(ProfileName(node.profile)).Char(',');
+    row.Text(list).Char(',').Text(node.node_class).Char(',').Text(EnumNameOf(kPowerProfileNames, node.profile)).Char(',');
     row.Double(p.millicores / 1000.0).Char(',').Int(std::popcount(p.devices)).Char(',').Time(t, f_).Char('\n');
     row.Flush();
     sink_->Poll();

@@ -179,7 +179,7 @@ void WriteNodesCsv(const WorkReport& r, TextSink* out) {
     const Node& node = r.cluster->nodes[n];
     RowWriter row(&out->buf);
     row.Text(node.name).Char(',').Text(node.node_class).Char(',');
-    row.Text(node.profile == PowerProfile::kEco ? "eco" : node.profile == PowerProfile::kDraining ? "draining" : "performance");
+    row.Text(EnumNameOf(kPowerProfileNames, node.profile));
     row.Char(',').Double(m.energy_j()).Char(',').Double(m.cpu_energy_j()).Char(',').Double(m.gpu_energy_j()).Char(',');
     row.Double(m.idle_energy_j()).Char(',').Double(span > 0 ? m.energy_j() / span : 0).Char(',');
     row.Double(m.throttled_s()).Char(',').Double(m.peak_temp_cpu()).Char('\n');

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/hardware.h"
+#include "model/name_table.h"
 
 namespace clustersim {
 
@@ -19,6 +20,11 @@ using NodeId = std::uint32_t;
 // Joulie's node power profiles (§h.1). A performance pod never lands on an
 // eco or draining node.
 enum class PowerProfile : std::uint8_t { kPerformance, kEco, kDraining };
+inline constexpr EnumName<PowerProfile> kPowerProfileNames[] = {
+    {"performance", PowerProfile::kPerformance}, {"eco", PowerProfile::kEco}, {"draining", PowerProfile::kDraining}};
+// Sets of profiles, one bit each (a pod's required node affinity).
+inline constexpr std::uint8_t ProfileBit(PowerProfile p) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(p)); }
+inline constexpr std::uint8_t kAllProfiles = 0b111;
 
 // A GPU cap given in watts or as a percent of the board max (§d.6).
 struct CapSetting {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "model/cluster.h"
 #include "model/hardware.h"
 #include "model/name_table.h"
 #include "model/time.h"
@@ -57,6 +58,10 @@ struct Pod {
   double cpu_units = 1000;        // CPUUnitsTotal
   double gpu_units = 0;           // GPUUnitsTotal
   WorkProfile profile;
+  // The node power profiles (ProfileBit) its required node affinity on
+  // joulie.io/power-profile admits; Kubernetes binds a pod only there,
+  // whatever its intent class.
+  std::uint8_t profiles = kAllProfiles;
   // SWF/CSV jobs on a cluster (io/ maps them): a pod that takes a whole node
   // (its cores are the node's), or cores that may be spread over several
   // nodes (one piece per node). With per_core_work, cpu_units is per

@@ -109,6 +109,7 @@ std::int64_t ClusterPool::free() const {
 
 bool ClusterPool::Eligible(const Group& g, const Pod& pod, bool performance) const {
   if (performance && g.profile != PowerProfile::kPerformance) return false;
+  if ((pod.profiles & ProfileBit(g.profile)) == 0) return false;  // its required node affinity
   const NodeType& t = cluster_.types[g.type];
   if (pod.gpus > 0 && !VendorMatches(pod.vendor, t.gpu.vendor)) return false;
   return true;

@@ -47,7 +47,9 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
       case JobState::kRunning: ++s.unfinished; continue;
       case JobState::kTimeout:
         ++s.killed;
-        s.killed_cut_s += ToSeconds(j.run_time - j.time_limit);
+        // The trace run cut to the limit; a work-based job killed because
+        // caps slowed it past the limit lost work, not trace time: 0 here.
+        s.killed_cut_s += ToSeconds(std::max<SimTime>(0, j.run_time - j.time_limit));
         break;
       case JobState::kCompleted: ++s.completed; break;
     }

@@ -112,10 +112,8 @@ void WorkExecution::Start(JobId id, SimTime now) {
     t.gpu_total = t.gpus > 0 ? pod.gpu_units : 0;
     t.cpu_left = std::max(0.0, t.cpu_total);
     t.gpu_left = std::max(0.0, t.gpu_total);
-    if (const SimTime limit = w_.work[id].limit; limit != kTimeInfinity && limit < kMaxSimTime - now) {
+    if (const SimTime limit = w_.work[id].limit; limit != kTimeInfinity && limit < kMaxSimTime - now)
       t.deadline = now + limit;
-      if (o_.tick > 0) t.deadline = (t.deadline + o_.tick - 1) / o_.tick * o_.tick;
-    }
     t.live = true;
     ++pods_running_;
     node_tasks_[piece.node].push_back(slot);
@@ -137,6 +135,11 @@ void WorkExecution::AdvanceNode(NodeId n, SimTime now) {
   power_->AdvanceNode(n, now);
 }
 
+SimTime WorkExecution::TickUp(SimTime t) const {
+  if (o_.tick <= 0 || t == kTimeInfinity) return t;
+  return (t + o_.tick - 1) / o_.tick * o_.tick;
+}
+
 SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
   if (left <= 0) return now;
   if (!(rate > 0)) return kTimeInfinity;
@@ -146,8 +149,7 @@ SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
   const double dt_us = std::ceil(left / rate * static_cast<double>(kTicksPerSecond) - 1e-3);
   if (!(dt_us < static_cast<double>(kMaxSimTime - now))) return kTimeInfinity;
   SimTime t = now + std::max<SimTime>(1, static_cast<SimTime>(dt_us));
-  if (o_.tick > 0) t = (t + o_.tick - 1) / o_.tick * o_.tick;  // the tick that sees the work run out
-  return t;
+  return TickUp(t);  // the tick that sees the work run out
 }
 
 void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
@@ -244,7 +246,8 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     t.cpu_done = t.cpu_left > 0 ? FinishTime(now, t.cpu_left, t.cpu_rate) : kTimeInfinity;
     t.gpu_done = t.gpu_left > 0 ? FinishTime(now, t.gpu_left, t.gpu_rate) : kTimeInfinity;
     // A task with nothing left ends now (zero work, or both sides done).
-    const SimTime next = t.cpu_left <= 0 && t.gpu_left <= 0 ? now : std::min({t.cpu_done, t.gpu_done, t.deadline});
+    const SimTime next =
+        t.cpu_left <= 0 && t.gpu_left <= 0 ? now : std::min({t.cpu_done, t.gpu_done, TickUp(t.deadline)});
     if (next == t.next_event) continue;  // its queued event still holds
     ++t.version;
     t.next_event = next;
@@ -309,6 +312,15 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vect
     // A side whose finish is due is done: what is left is rounding of the
     // finish to the microsecond (or the tick), recorded for the checks.
     JobWorkStats& st = stats_[t.job];
+    // At its limit (the tick that sees it, in tick mode), a side due now
+    // counts as finished only if its exact finish came by the exact limit.
+    const bool at_limit = TickUp(t.deadline) <= now;
+    const auto late = [&](double left, double rate) {
+      return at_limit && rate > 0 &&
+             static_cast<double>(now) + left / rate * static_cast<double>(kTicksPerSecond) >
+                 static_cast<double>(t.deadline) + 1e-3;
+    };
+    bool killed = (t.cpu_done <= now && late(t.cpu_left, t.cpu_rate)) || (t.gpu_done <= now && late(t.gpu_left, t.gpu_rate));
     if (t.cpu_done <= now) {
       if (t.cpu_rate > 0) st.snap_s = std::max(st.snap_s, std::fabs(t.cpu_left) / t.cpu_rate);
       t.cpu_left = 0;
@@ -319,8 +331,8 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vect
       t.gpu_left = 0;
       t.gpu_done = kTimeInfinity;
     }
-    // At its limit with work left (a side due now finished in time): killed.
-    if ((t.cpu_left > 0 || t.gpu_left > 0) && t.deadline <= now) {
+    killed = killed || (at_limit && (t.cpu_left > 0 || t.gpu_left > 0));
+    if (killed) {
       killed_[t.job] = 1;
       t.cpu_left = t.gpu_left = 0;
       t.cpu_done = t.gpu_done = kTimeInfinity;

@@ -129,7 +129,7 @@ class WorkExecution {
     double cpu_rate = 0, gpu_rate = 0;
     double power_w = 0;  // the node's dynamic power attributed to this task
     SimTime cpu_done = kTimeInfinity, gpu_done = kTimeInfinity;  // quantised finish of each side
-    SimTime deadline = kTimeInfinity;    // killed here if work is left (WorkJob::limit)
+    SimTime deadline = kTimeInfinity;    // exact; killed at its tick if work is left then (WorkJob::limit)
     SimTime next_event = kTimeInfinity;  // the event queued with the current version, if any
     std::uint32_t version = 0;
     bool live = false;
@@ -147,6 +147,7 @@ class WorkExecution {
   void RecomputeNode(NodeId n, SimTime now);
   void Touch(NodeId n);
   SimTime FinishTime(SimTime now, double left, double rate) const;
+  SimTime TickUp(SimTime t) const;  // the first tick at or after t (t itself without ticks)
   SimTime NextTaskEvent();
   std::uint32_t NewSlot();
 
