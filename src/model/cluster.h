@@ -75,4 +75,8 @@ struct Cluster {
   std::int64_t total_gpus() const;
 };
 
+// The nodes in name order (byte-wise, as Go's sort.Strings), equal names in
+// file order: Joulie's order for placement ties and policy selection.
+std::vector<NodeId> NodesByName(const Cluster& cluster);
+
 }  // namespace clustersim

@@ -17,13 +17,6 @@ std::int64_t StaticPerformanceNodes(std::int64_t n, double frac, std::int64_t fa
 
 namespace {
 
-std::vector<NodeId> ByName(const Cluster& c) {
-  std::vector<NodeId> order(c.nodes.size());
-  for (NodeId n = 0; n < order.size(); ++n) order[n] = n;
-  std::stable_sort(order.begin(), order.end(), [&](NodeId a, NodeId b) { return c.nodes[a].name < c.nodes[b].name; });
-  return order;
-}
-
 std::int64_t CountFamilies(const Cluster& c) {
   std::set<std::string> families;
   for (const Node& node : c.nodes) families.insert(NodeFamily(c.types[node.type]));
@@ -33,7 +26,7 @@ std::int64_t CountFamilies(const Cluster& c) {
 }  // namespace
 
 std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, std::int64_t hp) {
-  const std::vector<NodeId> order = ByName(cluster);
+  const std::vector<NodeId> order = NodesByName(cluster);
   std::vector<std::uint8_t> chosen(cluster.nodes.size(), 0);
   std::set<std::string> covered;
   std::int64_t count = 0;

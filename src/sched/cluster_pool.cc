@@ -43,9 +43,7 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
   // follow that order too, so its tree breaks ties the same way.
   std::vector<NodeId> order(cluster.nodes.size());
   for (NodeId n = 0; n < order.size(); ++n) order[n] = n;
-  if (strategy == PlacementStrategy::kJoulie)
-    std::stable_sort(order.begin(), order.end(),
-                     [&](NodeId a, NodeId b) { return cluster.nodes[a].name < cluster.nodes[b].name; });
+  if (strategy == PlacementStrategy::kJoulie) order = NodesByName(cluster);
   rank_.resize(order.size());
   for (std::size_t r = 0; r < order.size(); ++r) rank_[order[r]] = static_cast<NodeId>(r);
   // Groups: one per (node type, power profile), in order of first appearance.
