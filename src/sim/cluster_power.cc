@@ -148,7 +148,11 @@ double ClusterPower::PueAt(SimTime t) const {
 void ClusterPower::AdvanceFacility(SimTime now) {
   if (now <= facility_time_) return;
   const double a = ToSeconds(facility_time_), b = ToSeconds(now);
-  it_energy_j_ += it_w_ * (b - a);
+  // The interval from the integer clock, as each node takes it: b - a of
+  // two absolute times loses digits (a microsecond step near t = 3,500 s
+  // kept only 6), and IT energy drifted from the nodes' sum.
+  const double dt = ToSeconds(now - facility_time_);
+  it_energy_j_ += it_w_ * dt;
   // PUE is affine in the ambient for a fixed load fraction (§g):
   // 0.99 + 0.025 lf + (0.006 + 0.001 lf) T, clamped to [1, 3]. Unclamped
   // over the whole ambient range, the integral is exact; else the interval
@@ -159,7 +163,7 @@ void ClusterPower::AdvanceFacility(SimTime now) {
   const double c0 = 0.99 + 0.025 * lf, c1 = 0.006 + 0.001 * lf;
   double pue_integral = 0;
   if (c0 + c1 * lo >= 1 && c0 + c1 * hi <= 3) {
-    pue_integral = c0 * (b - a) + c1 * AmbientIntegral(facility_.ambient, a, b);
+    pue_integral = c0 * dt + c1 * AmbientIntegral(facility_.ambient, a, b);
   } else {
     for (double t = a; t < b; t += 60) {
       const double e = std::min(b, t + 60);
