@@ -149,8 +149,8 @@ void ClusterPower::AdvanceFacility(SimTime now) {
   if (now <= facility_time_) return;
   const double a = ToSeconds(facility_time_), b = ToSeconds(now);
   // The interval from the integer clock, as each node takes it: b - a of
-  // two absolute times loses digits (a microsecond step near t = 3,500 s
-  // kept only 6), and IT energy drifted from the nodes' sum.
+  // two absolute times in seconds loses digits late in a clock (at 3.5e10 s
+  // a double keeps about 4 us), and IT energy drifted from the nodes' sum.
   const double dt = ToSeconds(now - facility_time_);
   it_energy_j_ += it_w_ * dt;
   // PUE is affine in the ambient for a fixed load fraction (§g):
