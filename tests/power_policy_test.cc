@@ -1,6 +1,7 @@
-// Joulie's power policies A and B (power-model.md §h.2): the count of
-// performance nodes (G14's B rows), the family floor, the selection in name
-// order, and a run that reports what the policy decided.
+// Joulie's power policies A, B and C (power-model.md §h.2): the count of
+// performance nodes (G14's B and C rows), the family floor, the selection in
+// name order, and runs that report what the policy decided (C's reconciles
+// in policy.csv; its run-time behaviour is in power_controller_test.cc).
 
 #include "power/power_policy.h"
 
@@ -30,6 +31,27 @@ TEST(PowerPolicy, StaticCountsOfG14) {
   EXPECT_EQ(power::StaticPerformanceNodes(5, 0.3, 3), 3);     // 1.5 -> 2, floor 3
   EXPECT_EQ(power::StaticPerformanceNodes(5, 0.5, 1), 3);     // 2.5 -> 3 (away from zero)
   EXPECT_EQ(power::StaticPerformanceNodes(2, 0.0, 3), 2);     // the floor never exceeds N
+}
+
+// G14, policy C: clamp(max(round(base·N), ceil(perfPods/perHP)), min, max),
+// then the family floor and N.
+TEST(PowerPolicy, QueueAwareCountsOfG14) {
+  auto c = [](double base, std::int64_t lo, std::int64_t hi, double per_hp) {
+    power::PowerPolicyOptions o;
+    o.policy = power::PowerPolicy::kQueueAware;
+    o.base_frac = base, o.hp_min = lo, o.hp_max = hi, o.perf_per_hp = per_hp;
+    return o;
+  };
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.3, 1, 30, 20), 250, 3), 13);     // ceil(12.5) > 12
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(5000, c(0.05, 50, 4000, 3), 900, 8), 300);
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(5000, c(0.05, 50, 4000, 3), 20000, 8), 4000);  // 6667 -> max
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.3, 1, 30, 20), 0, 3), 12);
+  // Beyond the rows: the minimum, the family floor above the maximum, N,
+  // and a queue far larger than the cluster.
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.0, 5, 30, 20), 0, 3), 5);
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.3, 1, 2, 20), 0, 3), 3);
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(4, c(0.3, 1, 30, 1), 9, 1), 4);
+  EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.3, 1, 1000, 1e-9), std::int64_t{1} << 62, 3), 40);
 }
 
 // Names out of file order; two families of GPU nodes and one of CPU nodes.
@@ -75,7 +97,7 @@ TEST(PowerPolicy, SelectsOnePerFamilyThenByName) {
 
 // End to end: B's eco nodes run at the eco defaults (CPU 60 %), so a
 // standard job placed there runs slower than under A; the summary says
-// what the policy decided, and C is refused, not ignored.
+// what the policy decided. C writes policy.csv, one row per reconcile.
 TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
   const fs::path d = ScratchDir("power_policy_run");
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: n-0\n    cpu_cores: 4\n  - node_name: n-1\n    cpu_cores: 4\n";
@@ -95,10 +117,26 @@ TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
   EXPECT_EQ(b["power_policy"]["hp_frac"], 0.3);
   EXPECT_DOUBLE_EQ(a["classes"]["all"]["power_slowdown"]["max"].get<double>(), 1.0);
   EXPECT_GT(b["classes"]["all"]["power_slowdown"]["max"].get<double>(), 1.1);  // the job on the eco node
+  // C with base 0: one performance node (n-0); the 400-unit jobs end at
+  // 100 s (n-0) and after 116 s (n-1, eco), so reconciles every 50 s run at
+  // 50 and 100 with no performance pod and change nothing.
   const ProcessResult c = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
-                                      (d / "c.yaml").string(), "--power-policy", "C", "-o", (d / "C").string()});
-  EXPECT_EQ(c.exit_code, 1);
-  EXPECT_NE(c.err.find("not modelled yet"), std::string::npos) << c.err;
+                                      (d / "c.yaml").string(), "--power-policy", "C", "--hp-base-frac", "0",
+                                      "--reconcile-interval", "50", "--check", "-o", (d / "C").string()});
+  EXPECT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_EQ(Slurp(d / "C" / "policy.csv"), "time,perf_pods,performance,draining,eco,changed\n"
+                                           "50,0,1,0,1,0\n100,0,1,0,1,0\n");
+  const auto cj = nlohmann::json::parse(Slurp(d / "C" / "summary.json"))["work"]["power_policy"];
+  EXPECT_EQ(cj["reconciles"], 2);
+  EXPECT_EQ(cj["node_state_changes"], 0);
+  EXPECT_EQ(cj["hp_max"], 25);
+  EXPECT_DOUBLE_EQ(cj["performance_nodes_mean"].get<double>(), 1.0);
+  EXPECT_NE(c.out.find("policy C: 2 reconciles every 50 s changed 0 node states"), std::string::npos) << c.out;
+  // C's options belong to C: given with another policy they would do nothing.
+  const ProcessResult wrong = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                          (d / "c.yaml").string(), "--power-policy", "B", "--hp-max", "3"});
+  EXPECT_EQ(wrong.exit_code, 1);
+  EXPECT_NE(wrong.err.find("apply to --power-policy C"), std::string::npos) << wrong.err;
 }
 
 }  // namespace

@@ -42,8 +42,23 @@ WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const Clu
   ScheduleChecker checker(run.w, eo);
   checker.set_variable_durations(run.setup->work != nullptr);
   ClusterChecker cluster_checker(run.w, *run.setup->pool, run.setup->work.get(), ToSeconds(config.work.tick), true);
-  std::vector<EngineObserver*> obs = {&checker, &cluster_checker};
-  run.r = Simulate(run.w, eo, obs, &diag, ClusterRun{run.setup->pool.get(), run.setup->work.get()});
+  // The nodes of each start, read while the job holds them.
+  struct Where : EngineObserver {
+    const ClusterPool* pool;
+    std::vector<std::string>* nodes;
+    void OnStart(JobId id, SimTime, std::int64_t) override {
+      for (const Piece& p : pool->pieces(id)) {
+        const std::string& name = pool->cluster().nodes[p.node].name;
+        std::string& s = (*nodes)[id];
+        if (s != name && !s.ends_with(";" + name)) s += (s.empty() ? "" : ";") + name;
+      }
+    }
+  } where;
+  run.nodes.resize(run.w.jobs.size());
+  where.pool = run.setup->pool.get();
+  where.nodes = &run.nodes;
+  std::vector<EngineObserver*> obs = {&checker, &cluster_checker, &where};
+  run.r = Simulate(run.w, eo, obs, &diag, ClusterRun{run.setup->pool.get(), run.setup->work.get(), run.setup->controller.get()});
   run.status = !checker.status().ok() ? checker.status() : cluster_checker.status();
   for (const auto& d : diag.entries()) run.diagnostics += d.ToString() + "\n";
   return run;

@@ -25,6 +25,7 @@ struct WorkRun {
   RunResult r;
   std::unique_ptr<ClusterSetup> setup;
   std::string diagnostics;
+  std::vector<std::string> nodes;  // by JobId: the nodes it started on ("a;b"), seen at its start
 };
 
 WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const ClusterConfig& config = {},

@@ -1,5 +1,8 @@
 #include "cli/cluster_options.h"
 
+#include <algorithm>
+#include <tuple>
+
 #include <fmt/format.h>
 
 #include "cli/option_checks.h"
@@ -29,11 +32,31 @@ void AddClusterOptions(CLI::App* app, OptionValues* v) {
       ->group(g);
   app->add_option("--power-policy", v->power_policy,
                   "Joulie's power policy (§h.2): none (default: each node keeps its cluster file's profile), A (every "
-                  "node performance) or B (static: round(hp-frac x N) performance nodes, at least one per hardware "
-                  "family, chosen in name order; the rest eco) (env SIM_STANDALONE_BASELINE)")
+                  "node performance), B (static: round(hp-frac x N) performance nodes, at least one per hardware "
+                  "family, chosen in name order; the rest eco) or C (queue-aware: B's choice re-made every "
+                  "--reconcile-interval for clamp(max(round(hp-base-frac x N), ceil(perfPods / perf-per-hp)), "
+                  "hp-min, hp-max) nodes; a node left out that runs performance pods drains first) "
+                  "(env SIM_STANDALONE_BASELINE)")
       ->group(g);
   app->add_option("--hp-frac", v->hp_frac, "B: the share of performance nodes (0.30; env SIM_SA_HP_FRAC)")
       ->check(RealIn(0, 1))
+      ->group(g);
+  app->add_option("--hp-base-frac", v->hp_base_frac, "C: the base share of performance nodes (0.30; env SIM_SA_HP_BASE_FRAC)")
+      ->check(RealIn(0, 1))
+      ->group(g);
+  app->add_option("--hp-min", v->hp_min, "C: at least this many performance nodes (1; env SIM_SA_HP_MIN)")
+      ->check(RealIn(0, 1e9))
+      ->group(g);
+  app->add_option("--hp-max", v->hp_max, "C: at most this many, before the family floor (25; env SIM_SA_HP_MAX)")
+      ->check(RealIn(0, 1e9))
+      ->group(g);
+  app->add_option("--perf-per-hp", v->perf_per_hp,
+                  "C: performance pods (running or waiting) per performance node (10; env SIM_SA_PERF_PER_HP_NODE)")
+      ->check(RealIn(0, 1e9, true))
+      ->group(g);
+  app->add_option("--reconcile-interval", v->reconcile_interval,
+                  "C: seconds between reconciles, at multiples on the trace clock (300; env SIM_SA_RECONCILE_INTERVAL)")
+      ->check(RealIn(1e-6, 1e9))
       ->group(g);
   app->add_option("--execution", v->execution,
                   "SWF/CSV on a cluster: fixed (default: run times as given) or work (run time as work at "
@@ -130,14 +153,37 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   const auto cluster_env = [&](const std::string& flag, const char* env) {
     return k.cluster_file.empty() ? flag : FlagOrEnv(flag, env);
   };
-  if (const std::string pp = cluster_env(v.power_policy, "SIM_STANDALONE_BASELINE"); !pp.empty()) {
-    if (pp == "C")
-      return Status::Error("--power-policy C (queue-aware, re-chosen every 300 s with draining nodes) is not "
-                           "modelled yet; use A, B or the cluster file's profiles");
-    RETURN_IF_ERROR(ParseEnum("--power-policy", pp, power::kPowerPolicyNames, &k.power_policy.policy));
-  }
+  power::PowerPolicyOptions& pp = k.power_policy;
+  if (const std::string p = cluster_env(v.power_policy, "SIM_STANDALONE_BASELINE"); !p.empty())
+    RETURN_IF_ERROR(ParseEnum("--power-policy", p, power::kPowerPolicyNames, &pp.policy));
   if (const std::string f = cluster_env(v.hp_frac, "SIM_SA_HP_FRAC"); !f.empty())
-    RETURN_IF_ERROR(ParseReal("--hp-frac", f, 0, 1, &k.power_policy.hp_frac));
+    RETURN_IF_ERROR(ParseReal("--hp-frac", f, 0, 1, &pp.hp_frac));
+  if (const std::string f = cluster_env(v.hp_base_frac, "SIM_SA_HP_BASE_FRAC"); !f.empty())
+    RETURN_IF_ERROR(ParseReal("--hp-base-frac", f, 0, 1, &pp.base_frac));
+  // Counts are truncated, as Joulie's int(floatEnv(...)) does.
+  for (auto [flag, text, env, out] : {std::tuple{"--hp-min", &v.hp_min, "SIM_SA_HP_MIN", &pp.hp_min},
+                                      std::tuple{"--hp-max", &v.hp_max, "SIM_SA_HP_MAX", &pp.hp_max}}) {
+    double x = 0;
+    if (const std::string f = cluster_env(*text, env); !f.empty()) {
+      RETURN_IF_ERROR(ParseReal(flag, f, 0, 1e9, &x));
+      *out = static_cast<std::int64_t>(x);
+    }
+  }
+  if (const std::string f = cluster_env(v.perf_per_hp, "SIM_SA_PERF_PER_HP_NODE"); !f.empty()) {
+    RETURN_IF_ERROR(ParseReal("--perf-per-hp", f, 0, 1e9, &pp.perf_per_hp));
+    if (pp.perf_per_hp <= 0) return Status::Error("--perf-per-hp: must be above 0, got '" + f + "'");
+  }
+  if (const std::string f = cluster_env(v.reconcile_interval, "SIM_SA_RECONCILE_INTERVAL"); !f.empty()) {
+    double s = 0;
+    RETURN_IF_ERROR(ParseReal("--reconcile-interval", f, 1e-6, 1e9, &s));
+    pp.reconcile = std::max<SimTime>(1, static_cast<SimTime>(std::llround(s * kTicksPerSecond)));
+  }
+  // C's flags would be silently ignored under another policy (the
+  // environment's values may be set for any).
+  for (const std::string* f : {&v.hp_base_frac, &v.hp_min, &v.hp_max, &v.perf_per_hp, &v.reconcile_interval})
+    if (!f->empty() && pp.policy != power::PowerPolicy::kQueueAware)
+      return Status::Error("--hp-base-frac, --hp-min, --hp-max, --perf-per-hp and --reconcile-interval apply to "
+                           "--power-policy C");
   if (!v.execution.empty()) {
     if (v.execution != "fixed" && v.execution != "work")
       return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");
@@ -221,11 +267,13 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     c->timeseries_nodes_given = true;
   }
   const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
-                                    !v.power_policy.empty() || !v.hp_frac.empty() ||
+                                    !v.power_policy.empty() || !v.hp_frac.empty() || !v.hp_base_frac.empty() ||
+                                    !v.hp_min.empty() || !v.hp_max.empty() || !v.perf_per_hp.empty() ||
+                                    !v.reconcile_interval.empty() ||
                                     !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
                                     !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
   if (k.cluster_file.empty() && cluster_options_used)
-    return Status::Error("--workload-model, --tick, --placement, --power-policy, --hp-frac, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
+    return Status::Error("--workload-model, --tick, --placement, --power-policy and its options, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
                          "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "
                          "nodes)");
   if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)

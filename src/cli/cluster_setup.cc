@@ -28,29 +28,34 @@ bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
 
 }  // namespace
 
+OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
+  OperatingPoint op = node.op;
+  if (!op.set && node.profile == PowerProfile::kEco) {
+    op.throttle_pct = power::ThrottlePctFromPercent(config.eco_cpu_pct);
+    op.gpu_cap = {CapSetting::Kind::kPercent, config.eco_gpu_pct};
+  }
+  for (const OperatingRule& r : config.rules) {
+    if (!r.selector.Matches(node)) continue;
+    switch (r.kind) {
+      case OperatingRule::Kind::kCpuCap:
+        if (r.cap.kind == CapSetting::Kind::kPercent)
+          op.throttle_pct = power::ThrottlePctFromPercent(r.cap.value);  // §d.6: a DVFS intent
+        else
+          op.cpu_cap_w = r.cap.value;
+        break;
+      case OperatingRule::Kind::kGpuCap: op.gpu_cap = r.cap; break;
+      case OperatingRule::Kind::kFreqScale: op.throttle_pct = 100.0 * (1.0 - r.freq_scale); break;
+    }
+  }
+  return op;
+}
+
 Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config,
                                                            const std::vector<CapChange>& schedule) {
   std::vector<OperatingPoint> out;
   out.reserve(cluster.nodes.size());
   for (const Node& node : cluster.nodes) {
-    OperatingPoint op = node.op;
-    if (!op.set && node.profile == PowerProfile::kEco) {
-      op.throttle_pct = power::ThrottlePctFromPercent(config.eco_cpu_pct);
-      op.gpu_cap = {CapSetting::Kind::kPercent, config.eco_gpu_pct};
-    }
-    for (const OperatingRule& r : config.rules) {
-      if (!r.selector.Matches(node)) continue;
-      switch (r.kind) {
-        case OperatingRule::Kind::kCpuCap:
-          if (r.cap.kind == CapSetting::Kind::kPercent)
-            op.throttle_pct = power::ThrottlePctFromPercent(r.cap.value);  // §d.6: a DVFS intent
-          else
-            op.cpu_cap_w = r.cap.value;
-          break;
-        case OperatingRule::Kind::kGpuCap: op.gpu_cap = r.cap; break;
-        case OperatingRule::Kind::kFreqScale: op.throttle_pct = 100.0 * (1.0 - r.freq_scale); break;
-      }
-    }
+    const OperatingPoint op = OperatingPointOf(node, config);
     auto s = power::ResolveNodeSettings(cluster.types[node.type], op);
     if (!s.ok()) return Status::Error(fmt::format("{}: node {}: {}", cluster.name, node.name, s.status().message()));
     out.push_back(op);
@@ -152,6 +157,10 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
                    "class, vendor or GPU limits); use --backfill easy or none");
   if (!run_work && !schedule.empty())
     return Status::Error("--caps changes power over time: it needs work-based jobs (--execution work for SWF/CSV)");
+  const bool queue_aware = config.power_policy.policy == power::PowerPolicy::kQueueAware;
+  if (queue_aware && !schedule.empty())
+    return Status::Error("--power-policy C sets each node's operating point at every reconcile; a --caps schedule "
+                         "would contend with it: give one or the other");
   if (run_work) {
     setup->power = std::make_unique<ClusterPower>(cl, setup->ops, std::move(schedule), config.work.switches,
                                                   config.work.power_step, config.facility);
@@ -173,6 +182,25 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
         const SimTime q = j.submit >= 0 ? (j.submit + tick - 1) / tick : -((-j.submit) / tick);
         j.submit = q * tick;
       }
+  }
+  if (queue_aware) {
+    // Each node's operating point as a performance (or draining) node and as
+    // an eco node, each checked now: a reconcile only switches between them.
+    std::vector<OperatingPoint> as_performance, as_eco;
+    for (const Node& node : cl.nodes) {
+      for (auto [profile, out] : {std::pair{PowerProfile::kPerformance, &as_performance},
+                                  std::pair{PowerProfile::kEco, &as_eco}}) {
+        Node as = node;
+        as.profile = profile;
+        out->push_back(OperatingPointOf(as, config));
+        if (auto st = power::ResolveNodeSettings(cl.types[node.type], out->back()); !st.ok())
+          return Status::Error(fmt::format("{}: node {} (profile {}): {}", cl.name, node.name,
+                                           EnumNameOf(kPowerProfileNames, profile), st.status().message()));
+      }
+    }
+    setup->controller = std::make_unique<PowerController>(
+        &cl, *w, setup->performance, config.power_policy, std::move(as_performance), std::move(as_eco),
+        setup->pool.get(), setup->work.get(), run_work ? config.work.tick : 0);
   }
   return setup;
 }

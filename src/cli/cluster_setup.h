@@ -22,6 +22,7 @@
 #include "sched/cluster_pool.h"
 #include "sched/policy.h"
 #include "sim/cluster_power.h"
+#include "sim/power_controller.h"
 #include "sim/work_execution.h"
 
 namespace clustersim {
@@ -61,7 +62,8 @@ struct ClusterSetup {
   std::unique_ptr<ClusterPower> power;    // work-based runs
   std::unique_ptr<WorkExecution> work;    // null: fixed durations
   std::vector<double> nominal_s;          // by JobId, work-based runs
-  power::PolicyOutcome policy;            // what --power-policy decided
+  power::PolicyOutcome policy;            // what --power-policy decided at the start
+  std::unique_ptr<PowerController> controller;  // --power-policy C: its reconciles
 };
 
 // Loads the catalog and cluster, maps the workload onto it and builds the
@@ -72,6 +74,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
 // The same with a cluster already loaded (tests).
 Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const ClusterConfig& config,
                                                          const Policy& policy, bool swf_whole_nodes, Workload* w);
+
+// Node's operating point under its profile, before any cap schedule: its
+// own (cluster file), else the eco default for an eco node; then the
+// command line's rules in order (a profile selector sees `node.profile`).
+OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config);
 
 // Each node's operating point: its own (cluster file), else the eco default
 // for eco nodes, then the command line's rules in order. Every one is

@@ -46,7 +46,7 @@ struct OptionValues {
   bool report = false;  // clustersim --report
   std::string time_format;
   std::string output_dir = "out";
-  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes"};
+  std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy"};
   std::string outfile, resource_trace;
   // dr_evt options accepted for compatibility (no semantic effect here).
   std::string queue_impl, wait_queue_overflow, job_store_overflow, trace_type, trace_format, timestamp_format;
@@ -56,6 +56,7 @@ struct OptionValues {
   std::string infile_list, capacity_schedule, sim_start_time;
   // Seed 002: clusters of real nodes and work-based jobs.
   std::string cluster, catalog, workload_model, tick, placement, execution, receiver_gate, power_policy, hp_frac;
+  std::string hp_base_frac, hp_min, hp_max, perf_per_hp, reconcile_interval;  // policy C
   std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
   std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
   std::string work_class, work_sensitivity;

@@ -55,7 +55,8 @@ double Since(Clock::time_point t0) {
 // anything else is not replaced (io/output_set.h).
 const std::vector<std::string> kOutputNames = {
     "schedule.csv", "rejected.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
-    "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "report.html"};
+    "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "policy.csv",
+    "report.html"};
 
 // Where a run's files go: clustersim publishes a whole directory at once
 // (OutputSet); `simulator` writes dr_evt's individually named files, each
@@ -425,7 +426,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                               c.engine.max_time == kTimeInfinity);
       observers.push_back(&*cluster_checker);
     }
-    run_on = {cluster->pool.get(), cluster->work.get()};
+    run_on = {cluster->pool.get(), cluster->work.get(), cluster->controller.get()};
   }
   // Work-based runs sample power and temperatures as they go.
   std::optional<TimeseriesWriter> timeseries;
@@ -457,6 +458,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (cluster_checker && !cluster_checker->status().ok())
     return Fail(c, err, Status::Error(c.trace + ": " + cluster_checker->status().message()), 2);
   if (cluster && cluster->work && !cluster->work->status().ok()) return Fail(c, err, cluster->work->status());
+  if (cluster && cluster->controller && !cluster->controller->status().ok())
+    return Fail(c, err, cluster->controller->status());
   if (cluster && cluster->work && c.engine.max_time == kTimeInfinity) {
     // Without --max_time only a stall leaves a started job running: its
     // pods stopped progressing (throttled to zero) and no event remained.
@@ -538,9 +541,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     report.tick_s = ToSeconds(c.cluster.work.tick);
     if (c.cluster.power_policy.policy != power::PowerPolicy::kNone) {
       report.power_policy = EnumNameOf(power::kPowerPolicyNames, c.cluster.power_policy.policy);
-      report.hp_frac = c.cluster.power_policy.hp_frac;
+      report.policy_options = c.cluster.power_policy;
       report.performance_nodes = cluster->policy.performance_nodes;
       report.families = cluster->policy.families;
+      report.controller = cluster->controller.get();
     }
   }
   if (!jobs_name.empty()) {
@@ -550,6 +554,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     WriteJobsCsv(w, r.runs, s.bsld_tau_s, f.value(), cluster ? &extra : nullptr);
   }
   const std::string work_json = cluster ? WorkSummaryJson(report) : std::string();
+  if (cluster && cluster->controller && c.frontend == Frontend::kClustersim && c.write_policy) {
+    auto f = files->Open("policy.csv");
+    if (!f.ok()) return Fail(c, err, f.status());
+    WritePolicyCsv(*cluster->controller, tf, f.value());
+  }
   if (cluster && cluster->work && c.frontend == Frontend::kClustersim && c.write_nodes) {
     auto f = files->Open("nodes.csv");
     if (!f.ok()) return Fail(c, err, f.status());

@@ -57,6 +57,13 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
                j["power_policy"]["policy"].get<std::string>(), cs.policy.performance_nodes, cs.cluster.nodes.size(),
                cs.policy.families,
                static_cast<std::size_t>(cs.policy.performance_nodes) < cs.cluster.nodes.size() ? ", the rest eco" : "");
+  if (j.contains("power_policy") && j["power_policy"].contains("reconciles")) {
+    const nlohmann::json& p = j["power_policy"];
+    fmt::print(out, "  policy C: {} reconciles every {} s changed {} node states; performance nodes {}-{}, mean {:.2f}\n",
+               p["reconciles"].get<std::int64_t>(), p["reconcile_interval_s"].get<double>(),
+               p["node_state_changes"].get<std::int64_t>(), p["performance_nodes_min"].get<std::int64_t>(),
+               p["performance_nodes_max"].get<std::int64_t>(), p["performance_nodes_mean"].get<double>());
+  }
   if (!cs.work) return;
   constexpr double kJoulesPerKwh = 3.6e6;
   if (j.contains("energy")) {

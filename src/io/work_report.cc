@@ -121,7 +121,20 @@ std::string WorkSummaryJson(const WorkReport& r) {
   if (!r.power_policy.empty()) {
     j["power_policy"] = {{"policy", r.power_policy}, {"performance_nodes", r.performance_nodes},
                          {"families", r.families}};
-    if (r.power_policy == "B") j["power_policy"]["hp_frac"] = r.hp_frac;
+    nlohmann::json& pj = j["power_policy"];
+    const power::PowerPolicyOptions& o = r.policy_options;
+    if (r.power_policy == "B") pj["hp_frac"] = o.hp_frac;
+    if (const PowerController* c = r.controller; c != nullptr) {
+      pj["hp_base_frac"] = o.base_frac, pj["hp_min"] = o.hp_min, pj["hp_max"] = o.hp_max;
+      pj["perf_per_hp"] = o.perf_per_hp, pj["reconcile_interval_s"] = ToSeconds(o.reconcile);
+      std::int64_t changes = 0;
+      for (const ReconcileRecord& rec : c->log()) changes += rec.changed;
+      pj["reconciles"] = c->log().size();
+      pj["node_state_changes"] = changes;
+      pj["performance_nodes_min"] = c->min_performance();
+      pj["performance_nodes_max"] = c->max_performance();
+      pj["performance_nodes_mean"] = c->mean_performance();
+    }
   }
   j["classes"] = {{"standard", ClassStats(r, 0)}, {"performance", ClassStats(r, 1)}, {"all", ClassStats(r, 2)}};
   if (r.work != nullptr) {
@@ -167,6 +180,17 @@ std::string WorkSummaryJson(const WorkReport& r) {
                  "integrate the telemetry average instead; the difference (at the run's two ends) goes to idle_energy, "
                  "which a run shorter than a telemetry window can leave negative"}};
   return j.dump(2);
+}
+
+void WritePolicyCsv(const PowerController& c, TimeFormat f, TextSink* out) {
+  out->buf += "time,perf_pods,performance,draining,eco,changed\n";
+  for (const ReconcileRecord& rec : c.log()) {
+    RowWriter row(&out->buf);
+    row.Time(rec.time, f).Char(',').Int(rec.perf_pods).Char(',').Int(rec.hp).Char(',').Int(rec.draining).Char(',');
+    row.Int(rec.eco).Char(',').Int(rec.changed).Char('\n');
+    row.Flush();
+    out->Poll();
+  }
 }
 
 void WriteNodesCsv(const WorkReport& r, TextSink* out) {

@@ -18,7 +18,9 @@
 #include "io/text_sink.h"
 #include "model/cluster.h"
 #include "model/workload.h"
+#include "power/power_policy.h"
 #include "sim/engine.h"
+#include "sim/power_controller.h"
 
 namespace clustersim {
 
@@ -34,10 +36,12 @@ struct WorkReport {
   std::vector<double> nominal_s;          // by JobId; empty for fixed durations
   std::string engine;                     // "v1", "legacy" or "" (fixed durations)
   double tick_s = 0;
-  // --power-policy: its name ("" = none), share, and what it decided.
+  // --power-policy: its name ("" = none), options, and what it decided at
+  // the start; under C, the controller's reconciles.
   std::string power_policy;
-  double hp_frac = 0;
+  power::PowerPolicyOptions policy_options;
   std::int64_t performance_nodes = 0, families = 0;
+  const PowerController* controller = nullptr;
 };
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);
@@ -49,5 +53,10 @@ std::string WorkSummaryJson(const WorkReport& r);  // a JSON object
 // Means are over the run's span (first event to last).
 void WriteNodesCsv(const WorkReport& r, TextSink* out);
 void WriteDevicesCsv(const WorkReport& r, TextSink* out);
+// policy.csv (--power-policy C), one row per reconcile:
+//   time,perf_pods,performance,draining,eco,changed
+// perf_pods: performance pods running or waiting; the next three: nodes in
+// each state after it; changed: nodes whose state it changed.
+void WritePolicyCsv(const PowerController& c, TimeFormat f, TextSink* out);
 
 }  // namespace clustersim

@@ -15,15 +15,22 @@ std::int64_t StaticPerformanceNodes(std::int64_t n, double frac, std::int64_t fa
   return std::min(n, std::max(hp, families));
 }
 
-namespace {
+std::int64_t QueueAwarePerformanceNodes(std::int64_t n, const PowerPolicyOptions& o, std::int64_t perf_pods,
+                                        std::int64_t families) {
+  const auto base = static_cast<std::int64_t>(std::round(o.base_frac * static_cast<double>(n)));
+  // Above n the need changes nothing (hp ends at most n): clamped there, it converts safely.
+  const double need_d = std::ceil(static_cast<double>(perf_pods) / o.perf_per_hp);
+  const std::int64_t need = need_d >= static_cast<double>(n) ? n : static_cast<std::int64_t>(need_d);
+  // Joulie raises to hp_min before it lowers to hp_max: hp_max wins if they cross.
+  const std::int64_t hp = std::min(std::max(std::max(base, need), o.hp_min), o.hp_max);
+  return std::min(n, std::max({hp, families, std::int64_t{0}}));
+}
 
 std::int64_t CountFamilies(const Cluster& c) {
   std::set<std::string> families;
   for (const Node& node : c.nodes) families.insert(NodeFamily(c.types[node.type]));
   return static_cast<std::int64_t>(families.size());
 }
-
-}  // namespace
 
 std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, std::int64_t hp) {
   const std::vector<NodeId> order = NodesByName(cluster);
@@ -59,6 +66,13 @@ PolicyOutcome ApplyPowerPolicy(const PowerPolicyOptions& o, Cluster* cluster) {
     case PowerPolicy::kStatic: {
       for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
       const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, StaticPerformanceNodes(n, o.hp_frac, out.families));
+      for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
+      out.performance_nodes = static_cast<std::int64_t>(hp.size());
+      return out;
+    }
+    case PowerPolicy::kQueueAware: {
+      for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
+      const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, QueueAwarePerformanceNodes(n, o, 0, out.families));
       for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
       out.performance_nodes = static_cast<std::int64_t>(hp.size());
       return out;

@@ -5,7 +5,11 @@
 // hardware family (the family floor) and capped at N; the rest are eco.
 // The selection takes node-name order, first one node of each family, then
 // fills up to hp. B decides once, before the run; with no node running
-// anything then, no node starts draining (§h.1).
+// anything then, no node starts draining (§h.1). C (queue-aware) decides
+// at the start as B does with base_frac and no queue, then again at every
+// reconcile (sim/power_controller.h): hp = clamp(max(round(base_frac · N),
+// ceil(perfPods / perf_per_hp)), hp_min, hp_max), the family floor, the
+// same selection; a node left out that still runs performance pods drains.
 //
 // Without a policy (the default) every node keeps the profile its cluster
 // file gives it.
@@ -17,17 +21,26 @@
 #include "model/cluster.h"
 #include "model/name_table.h"
 #include "model/status.h"
+#include "model/time.h"
 
 namespace clustersim::power {
 
-enum class PowerPolicy : std::uint8_t { kNone, kAllPerformance, kStatic };
+enum class PowerPolicy : std::uint8_t { kNone, kAllPerformance, kStatic, kQueueAware };
 
-inline constexpr EnumName<PowerPolicy> kPowerPolicyNames[] = {
-    {"none", PowerPolicy::kNone}, {"A", PowerPolicy::kAllPerformance}, {"B", PowerPolicy::kStatic}};
+inline constexpr EnumName<PowerPolicy> kPowerPolicyNames[] = {{"none", PowerPolicy::kNone},
+                                                              {"A", PowerPolicy::kAllPerformance},
+                                                              {"B", PowerPolicy::kStatic},
+                                                              {"C", PowerPolicy::kQueueAware}};
 
+// The standalone defaults (SIM_SA_*, §h.2).
 struct PowerPolicyOptions {
   PowerPolicy policy = PowerPolicy::kNone;
-  double hp_frac = 0.30;  // B: SIM_SA_HP_FRAC (standalone default)
+  double hp_frac = 0.30;       // B: SIM_SA_HP_FRAC
+  double base_frac = 0.30;     // C: SIM_SA_HP_BASE_FRAC
+  std::int64_t hp_min = 1;     // C: SIM_SA_HP_MIN
+  std::int64_t hp_max = 25;    // C: SIM_SA_HP_MAX
+  double perf_per_hp = 10;     // C: SIM_SA_PERF_PER_HP_NODE, performance pods per performance node
+  SimTime reconcile = 300 * kTicksPerSecond;  // C: SIM_SA_RECONCILE_INTERVAL
 };
 
 // "gpu:<product>" for a node with GPUs, else "cpu:<cpu model>" (§h.2).
@@ -36,6 +49,15 @@ std::string NodeFamily(const NodeType& t);
 // B's count: round(frac · n) (half away from zero), then
 // min(n, max(hp, families)).
 std::int64_t StaticPerformanceNodes(std::int64_t n, double frac, std::int64_t families);
+
+// C's count for `perf_pods` performance pods (running, or submitted and
+// not placed): clamp(max(round(base_frac · n), ceil(perf_pods /
+// perf_per_hp)), hp_min, hp_max), then min(n, max(hp, families)).
+std::int64_t QueueAwarePerformanceNodes(std::int64_t n, const PowerPolicyOptions& o, std::int64_t perf_pods,
+                                        std::int64_t families);
+
+// The number of distinct families (NodeFamily) of the cluster's nodes.
+std::int64_t CountFamilies(const Cluster& c);
 
 // The hp performance nodes, by NodeId: node-name order, one per family
 // first, then the next names until hp.
@@ -46,7 +68,8 @@ struct PolicyOutcome {
   std::int64_t families = 0;
 };
 
-// Sets every node's profile under `o` (nothing under kNone).
+// Sets every node's profile under `o` (nothing under kNone); C's start
+// has no queue yet.
 PolicyOutcome ApplyPowerPolicy(const PowerPolicyOptions& o, Cluster* cluster);
 
 }  // namespace clustersim::power

@@ -41,35 +41,25 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
   // Ties between equally good nodes go to the first in file order, or under
   // Joulie's score to the first in name order (§h.3). Each group's leaves
   // follow that order too, so its tree breaks ties the same way.
-  std::vector<NodeId> order(cluster.nodes.size());
-  for (NodeId n = 0; n < order.size(); ++n) order[n] = n;
-  if (strategy == PlacementStrategy::kJoulie) order = NodesByName(cluster);
-  rank_.resize(order.size());
-  for (std::size_t r = 0; r < order.size(); ++r) rank_[order[r]] = static_cast<NodeId>(r);
-  // Groups: one per (node type, power profile), in order of first appearance.
-  std::map<std::pair<std::uint32_t, PowerProfile>, std::uint32_t> index;
+  order_ = strategy == PlacementStrategy::kJoulie ? NodesByName(cluster) : std::vector<NodeId>(cluster.nodes.size());
+  if (strategy != PlacementStrategy::kJoulie)
+    for (NodeId n = 0; n < order_.size(); ++n) order_[n] = n;
+  rank_.resize(order_.size());
+  for (std::size_t r = 0; r < order_.size(); ++r) rank_[order_[r]] = static_cast<NodeId>(r);
   nodes_.resize(cluster.nodes.size());
-  for (const NodeId n : order) {
-    const Node& node = cluster.nodes[n];
-    const auto key = std::make_pair(node.type, node.profile);
-    auto [it, added] = index.emplace(key, static_cast<std::uint32_t>(groups_.size()));
-    if (added) groups_.push_back(Group{node.type, node.profile, {}, NodeTree(0)});
-    Group& g = groups_[it->second];
-    nodes_[n].group = it->second;
-    nodes_[n].leaf = static_cast<std::uint32_t>(g.nodes.size());
-    g.nodes.push_back(n);
-  }
-  for (Group& g : groups_) g.tree = NodeTree(g.nodes.size());
+  perf_pieces_.assign(cluster.nodes.size(), 0);
   for (NodeId n = 0; n < cluster.nodes.size(); ++n) {
     const NodeType& t = cluster.type_of(n);
     NodeState& s = nodes_[n];
     s.free_mc = t.millicores;
     s.free_mem = TotalMemory(t);
     s.free_devices = AllDevices(t.gpus);
-    groups_[s.group].tree.Set(s.leaf, FreeOf(n));
     free_mc_ += t.millicores;
-    if (cluster.nodes[n].profile != PowerProfile::kEco) ++non_eco_nodes_;
   }
+  BuildGroups();
+  std::vector<std::uint8_t> fixed(cluster.nodes.size());
+  for (NodeId n = 0; n < cluster.nodes.size(); ++n) fixed[n] = ProfileBit(cluster.nodes[n].profile);
+  SetPossibleProfiles(fixed);
   idle_nodes_ = static_cast<std::int64_t>(cluster.nodes.size());
   total_mc_ = free_mc_;
   switch (units_) {
@@ -91,6 +81,56 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
   scalar_exact_ = !restricted && units_ != PoolUnits::kMillicores;
 }
 
+void ClusterPool::BuildGroups() {
+  // Groups: one per (node type, power profile), in order of first appearance.
+  std::map<std::pair<std::uint32_t, PowerProfile>, std::uint32_t> index;
+  groups_.clear();
+  for (const NodeId n : order_) {
+    const Node& node = cluster_.nodes[n];
+    const auto key = std::make_pair(node.type, node.profile);
+    auto [it, added] = index.emplace(key, static_cast<std::uint32_t>(groups_.size()));
+    if (added) groups_.push_back(Group{node.type, node.profile, {}, NodeTree(0)});
+    Group& g = groups_[it->second];
+    nodes_[n].group = it->second;
+    nodes_[n].leaf = static_cast<std::uint32_t>(g.nodes.size());
+    g.nodes.push_back(n);
+  }
+  for (Group& g : groups_) g.tree = NodeTree(g.nodes.size());
+  non_eco_nodes_ = 0;
+  non_eco_alloc_pct_ = 0;
+  for (NodeId n = 0; n < cluster_.nodes.size(); ++n) {
+    const NodeState& s = nodes_[n];
+    groups_[s.group].tree.Set(s.leaf, FreeOf(n));
+    if (cluster_.nodes[n].profile == PowerProfile::kEco) continue;
+    ++non_eco_nodes_;
+    const NodeType& t = cluster_.type_of(n);
+    if (t.millicores > 0 && s.free_mc != t.millicores)
+      non_eco_alloc_pct_ += 100.0 * static_cast<double>(t.millicores - s.free_mc) / static_cast<double>(t.millicores);
+  }
+}
+
+void ClusterPool::ProfilesChanged() {
+  BuildGroups();
+  ++generation_;  // a cached plan may use a node that changed
+}
+
+namespace {
+
+// The distinct pods of `pieces` (in pod order).
+std::int64_t CountPods(const std::vector<Piece>& pieces) {
+  std::int64_t n = 0;
+  for (std::size_t i = 0; i < pieces.size(); ++i) n += i == 0 || pieces[i].pod != pieces[i - 1].pod;
+  return n;
+}
+
+}  // namespace
+
+void ClusterPool::CountPerformance(JobId id, const std::vector<Piece>& pieces, int sign) {
+  if (performance_[id] == 0) return;
+  for (const Piece& p : pieces) perf_pieces_[p.node] += sign;
+  perf_pods_running_ += sign * CountPods(pieces);
+}
+
 NodeTree::Free ClusterPool::FreeOf(NodeId n) const {
   const NodeState& s = nodes_[n];
   return {s.free_mc, std::popcount(s.free_devices), s.free_mem};
@@ -105,12 +145,20 @@ std::int64_t ClusterPool::free() const {
   return 0;
 }
 
-bool ClusterPool::Eligible(const Group& g, const Pod& pod, bool performance) const {
-  if (performance && g.profile != PowerProfile::kPerformance) return false;
-  if ((pod.profiles & ProfileBit(g.profile)) == 0) return false;  // its required node affinity
-  const NodeType& t = cluster_.types[g.type];
+bool ClusterPool::Eligible(std::uint32_t type, std::uint8_t profiles, const Pod& pod, bool performance) const {
+  std::uint8_t allowed = profiles & pod.profiles;  // its required node affinity
+  if (performance) allowed &= ProfileBit(PowerProfile::kPerformance);
+  if (allowed == 0) return false;
+  const NodeType& t = cluster_.types[type];
   if (pod.gpus > 0 && !VendorMatches(pod.vendor, t.gpu.vendor)) return false;
   return true;
+}
+
+void ClusterPool::SetPossibleProfiles(const std::vector<std::uint8_t>& profiles) {
+  std::map<std::pair<std::uint32_t, std::uint8_t>, std::int64_t> count;
+  for (NodeId n = 0; n < cluster_.nodes.size(); ++n) ++count[{cluster_.nodes[n].type, profiles[n]}];
+  possible_.clear();
+  for (const auto& [key, nodes] : count) possible_.push_back({key.first, key.second, nodes});
 }
 
 namespace {
@@ -246,11 +294,13 @@ void ClusterPool::Allocate(JobId id, const Job& job) {
   }
   for (const Piece& p : plan_) Apply(p, +1);
   placed_[id] = plan_;
+  CountPerformance(id, plan_, +1);
   ++generation_;
 }
 
 void ClusterPool::Release(JobId id, const Job&) {
   for (auto it = placed_[id].rbegin(); it != placed_[id].rend(); ++it) Apply(*it, -1);
+  CountPerformance(id, placed_[id], -1);
   std::vector<Piece>().swap(placed_[id]);
   ++generation_;
 }
@@ -258,8 +308,10 @@ void ClusterPool::Release(JobId id, const Job&) {
 std::int64_t ClusterPool::ReleasePod(JobId id, std::uint32_t pod) {
   const std::int64_t before = free();
   std::vector<Piece>& held = placed_[id];
+  std::vector<Piece> ended;
   for (auto it = held.rbegin(); it != held.rend(); ++it)
-    if (it->pod == pod) Apply(*it, -1);
+    if (it->pod == pod) Apply(*it, -1), ended.push_back(*it);
+  CountPerformance(id, ended, -1);
   std::erase_if(held, [pod](const Piece& p) { return p.pod == pod; });
   ++generation_;
   return free() - before;
@@ -338,11 +390,11 @@ bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
     total_mc += pod.millicores;
     bool some = false;
     std::int64_t eligible_mc = 0, eligible_nodes = 0;
-    for (const Group& g : groups_) {
-      if (!Eligible(g, pod, perf)) continue;
+    for (const PossibleGroup& g : possible_) {
+      if (!Eligible(g.type, g.profiles, pod, perf)) continue;
       const NodeType& t = cluster_.types[g.type];
-      eligible_mc += t.millicores * static_cast<std::int64_t>(g.nodes.size());
-      eligible_nodes += static_cast<std::int64_t>(g.nodes.size());
+      eligible_mc += t.millicores * g.nodes;
+      eligible_nodes += g.nodes;
       some = some || (t.millicores >= pod.millicores && t.gpus >= pod.gpus && TotalMemory(t) >= pod.memory_bytes);
     }
     if (pod.whole_node) {

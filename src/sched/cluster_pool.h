@@ -75,11 +75,25 @@ class ClusterPool final : public ResourcePool {
 
   // The pieces of running job `id`, in pod order.
   std::span<const Piece> pieces(JobId id) const;
+  bool is_performance(JobId id) const { return performance_[id] != 0; }
   // When true, free() >= units implies Fits(): nodes (or spread cores) are
   // interchangeable, as conservative backfilling's profile assumes.
   bool scalar_is_exact() const { return scalar_exact_; }
   PoolUnits units() const { return units_; }
   const Cluster& cluster() const { return cluster_; }
+
+  // The profiles (ProfileBit set) each node may take during the run, by
+  // NodeId: CanEverFit admits a job that fits a node in any of them. The
+  // default is each node's profile at construction.
+  void SetPossibleProfiles(const std::vector<std::uint8_t>& profiles);
+  // Power policy C (sim/power_controller.h) changed node profiles in the
+  // cluster: the groups follow. Running jobs stay where they are.
+  void ProfilesChanged();
+  // Pieces of running performance jobs on node n (a pod, or a spread pod's
+  // part there): a node with any must drain before it turns eco.
+  std::int32_t performance_pieces(NodeId n) const { return perf_pieces_[n]; }
+  // Pods of running performance jobs (a gang counts its pods still working).
+  std::int64_t performance_pods_running() const { return perf_pods_running_; }
 
  private:
   struct Group {  // nodes of one type and one power profile, in cluster order
@@ -93,7 +107,14 @@ class ClusterPool final : public ResourcePool {
     std::uint64_t free_devices;
     std::uint32_t group, leaf;
   };
-  bool Eligible(const Group& g, const Pod& pod, bool performance) const;
+  // Rebuilds the groups from the nodes' profiles (in order_).
+  void BuildGroups();
+  void CountPerformance(JobId id, const std::vector<Piece>& pieces, int sign);
+  // Whether a pod may go to a node of `type` in one of `profiles` (bits).
+  bool Eligible(std::uint32_t type, std::uint8_t profiles, const Pod& pod, bool performance) const;
+  bool Eligible(const Group& g, const Pod& pod, bool performance) const {
+    return Eligible(g.type, ProfileBit(g.profile), pod, performance);
+  }
   // Places every pod of `id` (applying each piece); on failure undoes them.
   bool TryPlace(JobId id, std::vector<Piece>* out) const;
   bool PlacePod(std::uint32_t pod_index, bool performance, std::vector<Piece>* out) const;
@@ -114,7 +135,16 @@ class ClusterPool final : public ResourcePool {
   // Mutable: Fits() places tentatively and caches the plan for Allocate().
   mutable std::vector<Group> groups_;
   mutable std::vector<NodeState> nodes_;
-  std::vector<NodeId> rank_;  // tie order: file order, or name order under kJoulie (§h.3)
+  std::vector<NodeId> order_;  // tie order: file order, or name order under kJoulie (§h.3)
+  std::vector<NodeId> rank_;   // by NodeId: its place in order_
+  std::vector<std::int32_t> perf_pieces_;  // by NodeId
+  struct PossibleGroup {  // nodes of one type that may take the same profiles
+    std::uint32_t type;
+    std::uint8_t profiles;
+    std::int64_t nodes;
+  };
+  std::vector<PossibleGroup> possible_;
+  std::int64_t perf_pods_running_ = 0;
   mutable std::int64_t free_mc_ = 0;
   mutable std::int64_t idle_nodes_ = 0;
   mutable double non_eco_alloc_pct_ = 0;  // Σ allocated % over non-eco nodes (§h.3 perfPressure)

@@ -33,6 +33,14 @@ void ClusterChecker::OnStart(JobId id, SimTime t, std::int64_t) {
     if (w_.pods[p.pod].whole_node && pods_on_[p.node] > 0)
       Fail(fmt::format("at {} s job {} took {} as a whole node while it ran other pods", ToSeconds(t),
                        w_.jobs[id].trace_id, node.name));
+    // §h.1/§h.3: only performance nodes take performance pods, and a pod's
+    // required affinity binds (the profile now: policy C changes it).
+    if (pool_.is_performance(id) && node.profile != PowerProfile::kPerformance)
+      Fail(fmt::format("at {} s performance job {} was placed on {}, a {} node", ToSeconds(t), w_.jobs[id].trace_id,
+                       node.name, EnumNameOf(kPowerProfileNames, node.profile)));
+    if ((w_.pods[p.pod].profiles & ProfileBit(node.profile)) == 0)
+      Fail(fmt::format("at {} s job {} was placed on {}, a {} node its affinity excludes", ToSeconds(t),
+                       w_.jobs[id].trace_id, node.name, EnumNameOf(kPowerProfileNames, node.profile)));
     if (whole_[p.node] > 0)
       Fail(fmt::format("at {} s job {} was placed on {}, which a whole-node pod holds", ToSeconds(t),
                        w_.jobs[id].trace_id, node.name));

@@ -223,6 +223,14 @@ Result<power::NodeSettings> ClusterPower::ApplyChange(const CapChange& c, NodeId
   return s;
 }
 
+Status ClusterPower::SetOperatingPoint(NodeId n, const OperatingPoint& op) {
+  auto s = power::ResolveNodeSettings(cluster_.type_of(n), op);
+  if (!s.ok()) return Status::Error(fmt::format("node {}: {}", cluster_.nodes[n].name, s.status().message()));
+  ops_[n] = op;
+  models_[n].SetTargets(s.value());
+  return Status::Ok();
+}
+
 Status ClusterPower::Due(SimTime now, const std::function<void(NodeId)>& prepare) {
   // In tick mode `now` is the tick at or after a change's time: everything
   // due by now applies.

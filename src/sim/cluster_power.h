@@ -73,6 +73,10 @@ class ClusterPower {
   // node (its pods and, through AdvanceNode, its hardware) up to now and
   // mark it for re-evaluation.
   Status Due(SimTime now, const std::function<void(NodeId)>& prepare);
+  // Node n takes a new operating point now (power policy C turning it eco
+  // or performance); its states settle toward it as after a cap change.
+  // REQUIRES: AdvanceNode(n, now) first.
+  Status SetOperatingPoint(NodeId n, const OperatingPoint& op);
   // Schedules node n's next timer after an evaluation.
   void ScheduleTimer(NodeId n);
   // Closes every integral at the end of the run.

@@ -10,6 +10,7 @@
 #include "sched/resource_pool.h"
 #include "sched/scheduler.h"
 #include "sim/event_queue.h"
+#include "sim/power_controller.h"
 #include "sim/work_execution.h"
 
 namespace clustersim {
@@ -27,8 +28,10 @@ class SimulationLoop {
         pool_(cluster.pool != nullptr ? static_cast<ResourcePool*>(cluster.pool) : &count_pool_),
         changes_(o.capacity_schedule),
         counting_(cluster.pool == nullptr),
-        work_(cluster.work), sched_(MakeScheduler(o.policy, w.jobs, pool_)), events_(w.jobs.size()),
-        start_seq_(w.jobs.size(), 0) {
+        work_(cluster.work), policy_(cluster.policy), sched_(MakeScheduler(o.policy, w.jobs, pool_)),
+        events_(w.jobs.size()), start_seq_(w.jobs.size(), 0) {
+    // Policy C counts waiting performance pods as the engine admits and starts them.
+    if (policy_ != nullptr) obs_.insert(obs_.begin(), policy_);
     r_.capacity = pool_->capacity();
     ReserveHuge(&r_.runs, jobs_.size());
     r_.runs.resize(jobs_.size());
@@ -38,6 +41,7 @@ class SimulationLoop {
     const bool pyss = o_.policy.compat == Compat::kPyss;
     SimTime last = kNoTime;
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
+    if (policy_ != nullptr) policy_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (w_.warm_running > 0) last = StartWarm();
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
@@ -51,6 +55,12 @@ class SimulationLoop {
       // ends there and they stay unfinished.
       if (work_ != nullptr && (now != kTimeInfinity || work_->pods_running() > 0))
         now = std::min(now, work_->NextPowerEvent(now != kTimeInfinity));
+      // Policy C reconciles while anything else is to happen, or while jobs
+      // wait and a reconcile would change a node (which may place them).
+      // Waiting jobs and a cluster a reconcile would keep are a fixed point:
+      // the run ends.
+      if (policy_ != nullptr && (now != kTimeInfinity || (sched_->waiting() > 0 && policy_->WouldChange())))
+        now = std::min(now, policy_->next());
       if (now == kTimeInfinity || now > o_.max_time) break;
       if (last != kNoTime) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
@@ -64,6 +74,7 @@ class SimulationLoop {
     }
     r_.end_time = last == kNoTime ? 0 : last;
     if (work_ != nullptr) work_->Finish(r_.end_time);
+    if (policy_ != nullptr) policy_->Finish(r_.end_time);
     for (JobId id = 0; id < r_.runs.size(); ++id) {
       JobRun& run = r_.runs[id];
       if (run.state == JobState::kWaiting || run.state == JobState::kRunning)
@@ -94,6 +105,9 @@ class SimulationLoop {
     if (NextCapacityChange() == now) changed |= ChangeCapacity(now, changes_[next_change_++].units);
     while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) changed |= Arrive(now);
     if (changed) Pass(now);
+    // Policy C after the pass, as Joulie reconciles after placing; a node
+    // turned performance may take a waiting performance job at once.
+    if (policy_ != nullptr && now == policy_->next() && policy_->Reconcile(now)) Pass(now);
     if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
   }
 
@@ -258,7 +272,7 @@ class SimulationLoop {
   const Workload& w_;
   const std::vector<Job>& jobs_;
   const EngineOptions& o_;
-  const std::vector<EngineObserver*>& obs_;
+  std::vector<EngineObserver*> obs_;
   Diagnostics* diag_;
   // Units in use; the counting pool is called directly (no virtual call on
   // the hot path of seed 001).
@@ -270,6 +284,7 @@ class SimulationLoop {
   std::size_t next_change_ = 0;
   bool counting_;
   WorkExecution* work_;     // work-based jobs, or nullptr
+  PowerController* policy_;  // power policy C, or nullptr
   std::unique_ptr<Scheduler> sched_;
   EventQueue events_;
   RunResult r_;

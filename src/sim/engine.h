@@ -75,14 +75,18 @@ struct RunResult {
 };
 
 class ClusterPool;
+class PowerController;
 class WorkExecution;
 
 // A run on a cluster of real nodes (seed 002): the per-node pool places the
 // jobs, and work-based jobs end when their work does (nullptr: fixed
-// durations, as in seed 001). REQUIRES: both outlive the run.
+// durations, as in seed 001); `policy` re-chooses the nodes' power states
+// during the run (power policy C; nullptr: they keep theirs). REQUIRES: all
+// outlive the run.
 struct ClusterRun {
   ClusterPool* pool = nullptr;
   WorkExecution* work = nullptr;
+  PowerController* policy = nullptr;
 };
 
 // Whether every time the run can reach stays below kMaxSimTime (model/time.h):

@@ -255,6 +255,12 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   }
 }
 
+Status WorkExecution::ChangeOperatingPoint(NodeId n, const OperatingPoint& op, SimTime now) {
+  AdvanceNode(n, now);
+  Touch(n);
+  return power_->SetOperatingPoint(n, op);
+}
+
 void WorkExecution::Settle(SimTime now) {
   std::sort(dirty_.begin(), dirty_.end());  // a deterministic order of recomputation
   for (NodeId n : dirty_) {

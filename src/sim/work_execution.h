@@ -100,6 +100,9 @@ class WorkExecution {
   // before the rest of their job (WorkJob::pods_end_alone) to `pods_ended`
   // in (job, pod) order.
   void Process(SimTime now, std::vector<JobId>* finished, std::vector<PodEnd>* pods_ended);
+  // Node n takes operating point `op` at `now` (power policy C): its pods
+  // progress at their old rates up to now, then at the new ones (Settle).
+  Status ChangeOperatingPoint(NodeId n, const OperatingPoint& op, SimTime now);
   // Recomputes the rates of every node changed since the last call.
   void Settle(SimTime now);
 
