@@ -67,6 +67,14 @@ bool PowerController::Reconcile(SimTime now) {
   r.time = now;
   r.perf_pods = PerformancePods();
   r.hp = Choose(r.perf_pods);
+  const auto n = static_cast<std::int64_t>(cluster_->nodes.size());
+  if (r.hp == applied_hp_ && draining_now_ == 0) {
+    // The same choice, and every node already in its state: a node left out
+    // is eco (performance pods never land there), so nothing can change.
+    r.eco = n - r.hp;
+    log_.push_back(r);
+    return false;
+  }
   for (NodeId id = 0; id < cluster_->nodes.size(); ++id) {
     const PowerProfile next = Target(id);
     Node& node = cluster_->nodes[id];
@@ -84,6 +92,8 @@ bool PowerController::Reconcile(SimTime now) {
       if (!st.ok() && status_.ok()) status_ = st;
     }
   }
+  draining_now_ = r.draining;
+  applied_hp_ = r.hp;
   if (r.changed > 0) pool_->ProfilesChanged();
   min_hp_ = std::min(min_hp_, performance_now_);
   max_hp_ = std::max(max_hp_, performance_now_);

@@ -103,6 +103,8 @@ class PowerController final : public EngineObserver {
   std::int64_t hp_ = -1;                 // the last choice's count
   std::vector<std::uint8_t> chosen_;     // by NodeId, for hp_
   std::int64_t performance_now_ = 0;     // nodes in state performance
+  std::int64_t draining_now_ = 0;
+  std::int64_t applied_hp_ = -1;         // the count every node's state follows (-1: none yet)
   SimTime begin_ = 0, accounted_ = kNoTime;
   double perf_node_s_ = 0;
   std::int64_t min_hp_ = 0, max_hp_ = 0;
