@@ -91,6 +91,20 @@ Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluste
   return out;
 }
 
+Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime interval) {
+  constexpr double kMaxSamples = 1e8;
+  if (interval <= 0 || w.jobs.empty() || cs.nominal_s.empty()) return Status::Ok();
+  double span = 0;  // seconds the run lasts at the least
+  for (JobId id = 0; id < w.jobs.size(); ++id)
+    span = std::max(span, ToSeconds(w.jobs[id].submit - w.jobs.front().submit) + cs.nominal_s[id]);
+  const double samples = span / ToSeconds(interval);
+  if (samples <= kMaxSamples) return Status::Ok();
+  return Status::Error(fmt::format(
+      "{}: timeseries.csv would hold at least {:.3g} rows (one every {} s over at least {:.6g} s of run); give "
+      "--timeseries-interval {:.0f} or more, or leave timeseries out of --outputs",
+      w.name, samples, ToSeconds(interval), span, std::ceil(span / kMaxSamples)));
+}
+
 Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
                                                    bool swf_whole_nodes, Workload* w, Diagnostics*) {
   const HardwareCatalog* catalog = &ShippedCatalog();
@@ -168,6 +182,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     setup->nominal_s.resize(w->jobs.size());
     for (JobId id = 0; id < w->jobs.size(); ++id) {
       setup->nominal_s[id] = setup->work->NominalSeconds(id);
+      if (work_based && !(setup->nominal_s[id] <= static_cast<double>(kMaxInputSeconds)))
+        return Status::Error(fmt::format(
+            "{}: job {}: its work takes {:.6g} s at nominal speed, more than the {:.0f} s (about 31,700 years) any "
+            "time may span; check its work units and requests",
+            w->name, w->pods[w->work[id].first_pod].name, setup->nominal_s[id], static_cast<double>(kMaxInputSeconds)));
       if (work_based) {
         // Schedulers plan with the nominal duration (JSONL has no limit).
         const double us = std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond));

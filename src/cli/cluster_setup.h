@@ -80,6 +80,12 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
 // command line's rules in order (a profile selector sees `node.profile`).
 OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config);
 
+// timeseries.csv samples every `interval` while the run goes: a run that
+// must span more than 10^8 intervals (a job's submit plus its nominal
+// duration, at the least) is refused with the interval that would do,
+// instead of writing for hours. interval 0 (every event only) passes.
+Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime interval);
+
 // Each node's operating point: its own (cluster file), else the eco default
 // for eco nodes, then the command line's rules in order. Every one is
 // checked (power::ResolveNodeSettings), as is every change of `schedule`.

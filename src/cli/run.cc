@@ -431,6 +431,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // Work-based runs sample power and temperatures as they go.
   std::optional<TimeseriesWriter> timeseries;
   if (cluster && cluster->work && c.frontend == Frontend::kClustersim && c.write_timeseries) {
+    if (Status st = CheckTimeseriesSize(w, *cluster, c.timeseries_interval); !st.ok()) return Fail(c, err, st);
     auto f = files->Open("timeseries.csv");
     if (!f.ok()) return Fail(c, err, f.status());
     TextSink* node_sink = nullptr;
@@ -481,41 +482,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                 Status::Error(fmt::format("{}: the wait queue grew to {} jobs, beyond --wait_queue_capacity {}, and "
                                           "--wait_queue_overflow is abort (dr_evt stops here); use -G grow",
                                           c.trace, s.peak_queue, c.wait_queue_abort_capacity)));
-  RunInfo info;
-  info.input = c.trace;
-  info.input_format = is_swf                                    ? "swf"
-                      : lt.format == TraceFormat::kJsonl       ? "jsonl"
-                      : lt.format == TraceFormat::kLassen      ? "lassen"
-                      : lt.format == TraceFormat::kLegacyTrace ? "trace"
-                                                               : "csv";
-  info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
-  info.units = w.unit_name;
-  if (cluster)
-    info.units = cluster->pool->units() == PoolUnits::kMillicores ? "millicores"
-                 : cluster->pool->units() == PoolUnits::kCores    ? "cores"
-                                                                  : "nodes";
-  info.swf_policy = is_swf ? SwfPolicyName(c.load.swf.policy) : "";
-  info.policy = DescribePolicy(c.engine.policy);
-  info.compat = CompatName(c.engine.policy.compat);
-  info.run_time_mode = RunTimeModeName(c.run_time.mode);
-  info.run_time_distribution = DistributionName(c.run_time.distribution);
-  info.run_time_compat = c.run_time.compat == RunTimeCompat::kDrEvt ? "dr_evt" : "spec";
-  info.run_time_scale = c.run_time.scale;
-  info.run_time_stddev = c.run_time.stddev;
-  info.seed = c.run_time.seed;
-  info.overrun = c.engine.overrun == Overrun::kClip ? "clip" : "allow";
-  info.capacity = w.capacity;
-  info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
-  if (!c.engine.capacity_schedule.empty()) {
-    info.capacity_schedule = c.capacity_schedule_file;
-    info.capacity_changes = static_cast<std::int64_t>(c.engine.capacity_schedule.size());
-    info.capacity_min = info.capacity_max = c.engine.capacity_schedule.front().units;
-    for (const CapacityChange& ch : c.engine.capacity_schedule) {
-      info.capacity_min = std::min(info.capacity_min, ch.units);
-      info.capacity_max = std::max(info.capacity_max, ch.units);
-    }
-  }
-  if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
+  const std::string input_format = is_swf                                    ? "swf"
+                                   : lt.format == TraceFormat::kJsonl       ? "jsonl"
+                                   : lt.format == TraceFormat::kLassen      ? "lassen"
+                                   : lt.format == TraceFormat::kLegacyTrace ? "trace"
+                                                                            : "csv";
+  const RunInfo info = DescribeRun(c, w, input_format, cluster.get());
 
   if (!sched_name.empty()) {
     auto f = files->Open(sched_name);

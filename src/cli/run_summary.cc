@@ -135,4 +135,40 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
   fmt::print(out, "  wall time {:.3f} s\n", wall_s);
 }
 
+RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& input_format,
+                    const ClusterSetup* cluster) {
+  RunInfo info;
+  info.input = c.trace;
+  info.input_format = input_format;
+  info.mode = w.mode == TraceMode::kReplay ? "replay" : "simulation";
+  info.units = w.unit_name;
+  if (cluster != nullptr)
+    info.units = cluster->pool->units() == PoolUnits::kMillicores ? "millicores"
+                 : cluster->pool->units() == PoolUnits::kCores    ? "cores"
+                                                                  : "nodes";
+  info.swf_policy = input_format == "swf" ? SwfPolicyName(c.load.swf.policy) : "";
+  info.policy = DescribePolicy(c.engine.policy);
+  info.compat = CompatName(c.engine.policy.compat);
+  info.run_time_mode = RunTimeModeName(c.run_time.mode);
+  info.run_time_distribution = DistributionName(c.run_time.distribution);
+  info.run_time_compat = c.run_time.compat == RunTimeCompat::kDrEvt ? "dr_evt" : "spec";
+  info.run_time_scale = c.run_time.scale;
+  info.run_time_stddev = c.run_time.stddev;
+  info.seed = c.run_time.seed;
+  info.overrun = c.engine.overrun == Overrun::kClip ? "clip" : "allow";
+  info.capacity = w.capacity;
+  info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
+  if (!c.engine.capacity_schedule.empty()) {
+    info.capacity_schedule = c.capacity_schedule_file;
+    info.capacity_changes = static_cast<std::int64_t>(c.engine.capacity_schedule.size());
+    info.capacity_min = info.capacity_max = c.engine.capacity_schedule.front().units;
+    for (const CapacityChange& ch : c.engine.capacity_schedule) {
+      info.capacity_min = std::min(info.capacity_min, ch.units);
+      info.capacity_max = std::max(info.capacity_max, ch.units);
+    }
+  }
+  if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
+  return info;
+}
+
 }  // namespace clustersim

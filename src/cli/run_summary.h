@@ -18,6 +18,11 @@ inline std::string CountOf(std::int64_t n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
+// What summary.json's "run" says about this run: input, mode, policy, run
+// time model, capacity. `cluster` is null off a cluster.
+RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& input_format,
+                    const ClusterSetup* cluster);
+
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s);
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
                        double wall_s);
