@@ -113,5 +113,48 @@ TEST(PowerController, APodThatOnlyAnEcoNodeFitsWaitsForTheCountToRise) {
   EXPECT_EQ(Times(never), "big:rejected");
 }
 
+// Nodes a (8 cores), b (16), z (32); H (32 cores) fits only z, P (12
+// cores) b or z. C starts with a alone performance. At the first reconcile
+// (2 performance pods: hp 2, a and b) b turns performance and P, refused by
+// the pass just before, must start: EASY's pass after a reconcile may not
+// reuse its earlier refusals. H needs z, which only hp 3 would choose: it
+// stays waiting, and the run ends. Submitted at 300, the first reconcile
+// is at 300 itself (Joulie's elapsed >= interval), not one interval later.
+TEST(PowerController, AJobRefusedBeforeAReconcileStartsAtOnceAfterIt) {
+  const char* cluster = "nodes:\n  - node_name: a\n    cpu_cores: 8\n  - node_name: b\n    cpu_cores: 16\n"
+                        "  - node_name: z\n    cpu_cores: 32\n";
+  for (double at : {0.0, 300.0}) {
+    ClusterConfig k = PolicyC(1);
+    k.power_policy.reconcile = 300 * kTicksPerSecond;
+    const WorkRun run = RunWork(Perf("H", at, "32", 3200) + Perf("P", at + (at == 0 ? 1 : 0), "12", 1200), cluster, k);
+    ASSERT_TRUE(run.status.ok()) << run.status.message();
+    EXPECT_EQ(run.r.runs[1].begin, 300 * kTicksPerSecond) << at;
+    EXPECT_EQ(run.nodes[1], "b") << at;
+    EXPECT_EQ(Times(run).substr(0, 12), "H:unfinished") << at;
+    EXPECT_EQ(Log(run).substr(0, 13), "300:2/2/0/1/1") << at;
+  }
+}
+
+// Tick mode (--tick 7 s, interval 300 s): Joulie reconciles at the first
+// tick with elapsed - last >= 300, so every 301 s (2107 at the 7th, where
+// rounding each multiple of 300 up would give 2100); and it places before
+// it reconciles, so p2, waiting for a second performance node, starts at
+// the tick after the reconcile that makes b performance.
+TEST(PowerController, TickModeReconcilesEveryRoundedIntervalAndPlacesAtTheNextTick) {
+  const char* cluster = "nodes:\n  - node_name: a\n    cpu_cores: 4\n  - node_name: b\n    cpu_cores: 4\n";
+  ClusterConfig k = PolicyC(1);
+  k.power_policy.reconcile = 300 * kTicksPerSecond;
+  k.work.tick = 7 * kTicksPerSecond;
+  const WorkRun run = RunWork(Perf("p1", 0, "4", 10000) + Perf("p2", 0, "4", 10000), cluster, k);
+  ASSERT_TRUE(run.status.ok()) << run.status.message();
+  EXPECT_EQ(run.r.runs[1].begin, 308 * kTicksPerSecond);
+  EXPECT_EQ(run.nodes[1], "b");
+  std::vector<SimTime> times;
+  for (const ReconcileRecord& r : run.setup->controller->log()) times.push_back(r.time / kTicksPerSecond);
+  ASSERT_GE(times.size(), 7u);
+  EXPECT_EQ(times[0], 301);
+  EXPECT_EQ(times[6], 2107);
+}
+
 }  // namespace
 }  // namespace clustersim::test

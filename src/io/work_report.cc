@@ -134,6 +134,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
       pj["performance_nodes_min"] = c->min_performance();
       pj["performance_nodes_max"] = c->max_performance();
       pj["performance_nodes_mean"] = c->mean_performance();
+      pj["draining_nodes_mean"] = c->mean_draining();
     }
   }
   j["classes"] = {{"standard", ClassStats(r, 0)}, {"performance", ClassStats(r, 1)}, {"all", ClassStats(r, 2)}};

@@ -34,6 +34,7 @@ class QueueScheduler final : public Scheduler {
   // Shadows are computed per pass from the pool's free units, which already
   // count the new size; only the incremental scan's cache is stale.
   void CapacityChanged(SimTime, std::int64_t) override { released_since_pass_ = true; }
+  void PlacementChanged(SimTime) override { released_since_pass_ = true; }
   void Schedule(SimTime now, std::vector<JobId>* started) override;
   std::size_t waiting() const override { return queue_.size(); }
   bool WasBackfilled(JobId id) const override { return backfilled_[id] != 0; }

@@ -34,6 +34,10 @@ class Scheduler {
   // schedule; the pool already has its new size). Plans made for the old
   // size are revised; nothing starts here.
   virtual void CapacityChanged(SimTime now, std::int64_t delta) = 0;
+  // Where jobs may go changed at `now` (power policy C turned nodes
+  // performance or eco), not how many units there are: a job refused
+  // before may fit now, so the next pass must not reuse its refusals.
+  virtual void PlacementChanged(SimTime) {}
   // Start every job the policy allows at `now`, in start order, appending
   // them to `started` (allocation already done).
   virtual void Schedule(SimTime now, std::vector<JobId>* started) = 0;

@@ -61,6 +61,7 @@ class SimulationLoop {
       // the run ends.
       if (policy_ != nullptr && (now != kTimeInfinity || (sched_->waiting() > 0 && policy_->WouldChange())))
         now = std::min(now, policy_->next());
+      if (policy_ != nullptr) now = std::min(now, policy_->pass_at());
       if (now == kTimeInfinity || now > o_.max_time) break;
       if (last != kNoTime) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
@@ -88,6 +89,10 @@ class SimulationLoop {
   // Clean default and dr_evt: every completion, every arrival, one pass.
   void StepDefault(SimTime now, bool decision_due) {
     bool changed = decision_due;
+    if (policy_ != nullptr && policy_->pass_at() == now) {  // after a reconcile, at the next tick
+      policy_->PassDone();
+      changed = true;
+    }
     if (work_ != nullptr) {
       finished_.clear();
       pods_ended_.clear();
@@ -107,7 +112,10 @@ class SimulationLoop {
     if (changed) Pass(now);
     // Policy C after the pass, as Joulie reconciles after placing; a node
     // turned performance may take a waiting performance job at once.
-    if (policy_ != nullptr && now == policy_->next() && policy_->Reconcile(now)) Pass(now);
+    if (policy_ != nullptr && now == policy_->next() && policy_->Reconcile(now)) {
+      sched_->PlacementChanged(now);  // jobs refused before may fit now
+      if (policy_->pass_at() == now) policy_->PassDone(), Pass(now);
+    }
     if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
   }
 

@@ -33,17 +33,16 @@ PowerController::PowerController(Cluster* cluster, const Workload& w, const std:
   pool->SetPossibleProfiles(may);
 }
 
-SimTime PowerController::MultipleAfter(SimTime t) const {
-  const SimTime step = o_.reconcile;
-  const SimTime k = (t >= 0 ? t / step : -((-t + step - 1) / step)) + 1;  // floor division, then the next
-  if (k > kMaxSimTime / step) return kTimeInfinity;
-  const SimTime at = k * step;
-  return tick_ > 0 ? (at + tick_ - 1) / tick_ * tick_ : at;
-}
-
 void PowerController::Begin(SimTime t0) {
   begin_ = accounted_ = t0;
-  next_ = MultipleAfter(t0);
+  // Joulie reconciles at the first tick where `elapsed - last >= interval`,
+  // counting from the trace's time 0: on a tick grid that is every
+  // TickUp(interval), the same instants whether or not it runs then. The
+  // first one here is the first at or after t0, and never time 0 (the
+  // start's choice is ApplyPowerPolicy's).
+  period_ = tick_ > 0 ? (o_.reconcile + tick_ - 1) / tick_ * tick_ : o_.reconcile;
+  const SimTime k = t0 > 0 ? (t0 + period_ - 1) / period_ : 1;
+  next_ = k <= kMaxSimTime / period_ ? k * period_ : kTimeInfinity;
 }
 
 void PowerController::OnSubmit(JobId id, SimTime) {
@@ -55,13 +54,16 @@ void PowerController::OnStart(JobId id, SimTime, std::int64_t) {
 }
 
 void PowerController::Account(SimTime now) {
-  if (now > accounted_) perf_node_s_ += static_cast<double>(performance_now_) * ToSeconds(now - accounted_);
+  if (now > accounted_) {
+    perf_node_s_ += static_cast<double>(performance_now_) * ToSeconds(now - accounted_);
+    draining_node_s_ += static_cast<double>(draining_now_) * ToSeconds(now - accounted_);
+  }
   accounted_ = std::max(accounted_, now);
 }
 
 bool PowerController::Reconcile(SimTime now) {
   Account(now);
-  next_ = MultipleAfter(now);
+  next_ = now <= kMaxSimTime - period_ ? now + period_ : kTimeInfinity;
 
   ReconcileRecord r;
   r.time = now;
@@ -94,7 +96,12 @@ bool PowerController::Reconcile(SimTime now) {
   }
   draining_now_ = r.draining;
   applied_hp_ = r.hp;
-  if (r.changed > 0) pool_->ProfilesChanged();
+  if (r.changed > 0) {
+    pool_->ProfilesChanged();
+    // Event mode places at once; Joulie's tick places before it
+    // reconciles, so a changed node takes pods at the next tick.
+    pass_at_ = now + tick_;
+  }
   min_hp_ = std::min(min_hp_, performance_now_);
   max_hp_ = std::max(max_hp_, performance_now_);
   log_.push_back(r);
@@ -132,6 +139,10 @@ void PowerController::Finish(SimTime end) { Account(end); }
 
 double PowerController::mean_performance() const {
   return accounted_ > begin_ ? perf_node_s_ / ToSeconds(accounted_ - begin_) : static_cast<double>(performance_now_);
+}
+
+double PowerController::mean_draining() const {
+  return accounted_ > begin_ ? draining_node_s_ / ToSeconds(accounted_ - begin_) : static_cast<double>(draining_now_);
 }
 
 }  // namespace clustersim

@@ -62,8 +62,12 @@ class PowerController final : public EngineObserver {
   // come and jobs waiting, the engine reconciles only while this holds:
   // otherwise nothing can change and the run ends.
   bool WouldChange();
-  // Reconciles at `now` (== next()); true if any node changed state.
+  // Reconciles at `now` (== next()); true if any node changed state, and
+  // then a scheduling pass is due at pass_at(): now in event mode, the next
+  // tick in tick mode (Joulie places before it reconciles).
   bool Reconcile(SimTime now);
+  SimTime pass_at() const { return pass_at_; }
+  void PassDone() { pass_at_ = kTimeInfinity; }
   // Closes the time integral of the performance-node count at `end`.
   void Finish(SimTime end);
 
@@ -71,8 +75,9 @@ class PowerController final : public EngineObserver {
   void OnStart(JobId id, SimTime, std::int64_t) override;
 
   const std::vector<ReconcileRecord>& log() const { return log_; }
-  // The time-weighted mean number of performance nodes over the run.
+  // The time-weighted mean number of performance (draining) nodes over the run.
   double mean_performance() const;
+  double mean_draining() const;
   std::int64_t min_performance() const { return min_hp_; }
   std::int64_t max_performance() const { return max_hp_; }
   // Error from applying an operating point (checked before the run, so
@@ -86,8 +91,6 @@ class PowerController final : public EngineObserver {
   std::int64_t Choose(std::int64_t perf_pods);
   // Node id's state under chosen_.
   PowerProfile Target(NodeId id) const;
-  // The first multiple of the interval after t, on the tick grid.
-  SimTime MultipleAfter(SimTime t) const;
 
   Cluster* cluster_;
   const Workload& w_;
@@ -98,7 +101,9 @@ class PowerController final : public EngineObserver {
   WorkExecution* work_;
   SimTime tick_;
   std::int64_t families_;
+  SimTime period_ = 0;  // the interval, rounded up to the tick
   SimTime next_ = kTimeInfinity;
+  SimTime pass_at_ = kTimeInfinity;
   std::int64_t waiting_perf_pods_ = 0;
   std::int64_t hp_ = -1;                 // the last choice's count
   std::vector<std::uint8_t> chosen_;     // by NodeId, for hp_
@@ -106,7 +111,7 @@ class PowerController final : public EngineObserver {
   std::int64_t draining_now_ = 0;
   std::int64_t applied_hp_ = -1;         // the count every node's state follows (-1: none yet)
   SimTime begin_ = 0, accounted_ = kNoTime;
-  double perf_node_s_ = 0;
+  double perf_node_s_ = 0, draining_node_s_ = 0;
   std::int64_t min_hp_ = 0, max_hp_ = 0;
   std::vector<ReconcileRecord> log_;
   Status status_;
