@@ -266,6 +266,15 @@ TEST(WorkEngine, ClassCountsCarryPodsBesideJobs) {
   EXPECT_EQ(all["completed"], 2);
   EXPECT_EQ(all["pods"], 3);
   EXPECT_EQ(all["pods_completed"], 3);
+  // Cut at 25 s: the gang ends at 35 s, its pod w-0 (half the work of w-1)
+  // at about 17.5 s; x at 16 s. The gang is unfinished, one of its pods
+  // completed.
+  c.engine.max_time = 25 * kTicksPerSecond;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  const auto cut = nlohmann::json::parse(std::ifstream(d / "out" / "summary.json"))["work"]["classes"]["all"];
+  EXPECT_EQ(cut["completed"], 1);
+  EXPECT_EQ(cut["unfinished"], 1);
+  EXPECT_EQ(cut["pods_completed"], 2);
 }
 
 // The cluster checker is not a rubber stamp: a start it sees twice (as if

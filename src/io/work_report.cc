@@ -28,6 +28,10 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
   // Joulie counts completions per pod (each pod is a job to Kubernetes,
   // §a.1/§a.6); a JSONL gang is one job here, so its pods are counted too.
   std::int64_t pods = 0, pods_done = 0;
+  // Pods of an unfinished or killed gang that ended before the rest did
+  // complete too (Joulie counts each pod as it finishes).
+  std::vector<std::int64_t> ended_alone(w.jobs.size(), 0);
+  for (const RunResult::PodRelease& p : r.result->pod_releases) ++ended_alone[p.job];
   std::vector<double> slow;
   double nominal_sum = 0, actual_sum = 0, energy = 0;
   for (JobId id = 0; id < w.jobs.size(); ++id) {
@@ -36,7 +40,7 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
     ++jobs;
     const std::int64_t job_pods = w.work.empty() || !w.work[id].pods_end_alone ? 1 : w.work[id].num_pods;
     pods += job_pods;
-    if (run.state == JobState::kCompleted) pods_done += job_pods;
+    pods_done += run.state == JobState::kCompleted ? job_pods : ended_alone[id];
     if (r.work != nullptr) energy += r.work->job_energy_j(id);
     if (run.state == JobState::kRejected) ++rejected;
     if (run.state == JobState::kUnfinished) ++unfinished;
