@@ -33,6 +33,8 @@ struct CsvReadOptions {
   // A job_id column (clustersim's schedule.csv has one) names the jobs when
   // every value is a distinct integer; otherwise, or when false (dr_evt's
   // `simulator`: the job id is the index), jobs are numbered by position.
+  // cli/options.cc sets it for each front end; the default serves
+  // in-process callers (tests).
   bool ids_from_column = true;
 };
 
