@@ -15,6 +15,7 @@
 
 #include "io/cluster_yaml.h"
 #include "io/hardware_catalog.h"
+#include "sched/joulie_score.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -54,6 +55,34 @@ TEST(PowerPolicy, QueueAwareCountsOfG14) {
   EXPECT_EQ(power::QueueAwarePerformanceNodes(40, c(0.3, 1, 1000, 1e-9), std::int64_t{1} << 62, 3), 40);
 }
 
+// G14's placement score rows (§h.3): headroom from cores used after the
+// placement, then the score; the last row's clamp at 0 before the +15.
+TEST(PowerPolicy, PlacementScoreOfG14) {
+  struct Row {
+    bool standard;
+    PowerProfile node;
+    std::int64_t used, cores, request;
+    double pressure, headroom, score;
+  };
+  const Row rows[] = {
+      {true, PowerProfile::kEco, 32, 64, 8, 50, 37.5, 51.25},
+      {true, PowerProfile::kPerformance, 32, 64, 8, 50, 37.5, 26.25},
+      {false, PowerProfile::kPerformance, 32, 64, 8, 50, 37.5, 41.25},
+      {true, PowerProfile::kEco, 0, 192, 16, 10, 91.66666667, 89.16666667},
+      {false, PowerProfile::kPerformance, 60, 64, 4, 80, 0, 15},
+  };
+  for (const Row& r : rows) {
+    const double h = JoulieHeadroom(r.cores * 1000, (r.used + r.request) * 1000);
+    EXPECT_NEAR(h, r.headroom, 1e-8) << r.used << "/" << r.cores;
+    EXPECT_NEAR(JoulieScore(h, r.standard, r.node, r.pressure), r.score, 1e-8) << r.used << "/" << r.cores;
+  }
+  // Clamped: a full standard node under heavy pressure scores 0, not below.
+  EXPECT_EQ(JoulieScore(0, true, PowerProfile::kPerformance, 100), 0);
+  EXPECT_EQ(JoulieScore(100, true, PowerProfile::kEco, 0), 95);
+  // A draining node is not eco: a standard pod there pays the pressure.
+  EXPECT_DOUBLE_EQ(JoulieScore(50, true, PowerProfile::kDraining, 50), 35);
+}
+
 // Names out of file order; two families of GPU nodes and one of CPU nodes.
 // Name order: a-cpu, b-gpu, c-cpu, d-gpu, e-l40, f-cpu. One per family first
 // (a-cpu, b-gpu, e-l40), then the next names (c-cpu).
@@ -90,6 +119,13 @@ TEST(PowerPolicy, SelectsOnePerFamilyThenByName) {
   // Below the floor: one of each family only.
   power::ApplyPowerPolicy({power::PowerPolicy::kStatic, 0.1}, &cl);
   EXPECT_EQ(Performance(cl), "a-cpu e-l40 b-gpu");
+  // --hp-order density: GPU nodes (mean(8/192, 2/8) = 14.6 %) before CPU
+  // nodes (2.1 %), names within: b-gpu, d-gpu, e-l40, a-cpu, c-cpu, f-cpu;
+  // one per family (b-gpu, e-l40, a-cpu), then d-gpu.
+  power::PowerPolicyOptions dense{power::PowerPolicy::kStatic, 0.6};
+  dense.order = power::SelectionOrder::kDensity;
+  power::ApplyPowerPolicy(dense, &cl);
+  EXPECT_EQ(Performance(cl), "d-gpu a-cpu e-l40 b-gpu");
   const power::PolicyOutcome a = power::ApplyPowerPolicy({power::PowerPolicy::kAllPerformance, 0.3}, &cl);
   EXPECT_EQ(a.performance_nodes, 6);
   EXPECT_EQ(Performance(cl), "f-cpu d-gpu a-cpu e-l40 b-gpu c-cpu");

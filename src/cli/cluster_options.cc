@@ -41,6 +41,11 @@ void AddClusterOptions(CLI::App* app, OptionValues* v) {
   app->add_option("--hp-frac", v->hp_frac, "B: the share of performance nodes (0.30; env SIM_SA_HP_FRAC)")
       ->check(RealIn(0, 1))
       ->group(g);
+  app->add_option("--hp-order", v->hp_order,
+                  "B and C: the order performance nodes are chosen in: name (default) or density (Joulie's newer "
+                  "controller: mean(cores/192, GPUs/8), densest first, ties by name), one per family first")
+      ->check(CLI::IsMember({"name", "density"}))
+      ->group(g);
   app->add_option("--hp-base-frac", v->hp_base_frac, "C: the base share of performance nodes (0.30; env SIM_SA_HP_BASE_FRAC)")
       ->check(RealIn(0, 1))
       ->group(g);
@@ -178,6 +183,11 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     RETURN_IF_ERROR(ParseReal("--reconcile-interval", f, 1e-6, 1e9, &s));
     pp.reconcile = std::max<SimTime>(1, static_cast<SimTime>(std::llround(s * kTicksPerSecond)));
   }
+  if (!v.hp_order.empty()) {
+    RETURN_IF_ERROR(ParseEnum("--hp-order", v.hp_order, power::kSelectionOrderNames, &pp.order));
+    if (pp.policy != power::PowerPolicy::kStatic && pp.policy != power::PowerPolicy::kQueueAware)
+      return Status::Error("--hp-order applies to --power-policy B and C");
+  }
   // C's flags would be silently ignored under another policy (the
   // environment's values may be set for any).
   for (const std::string* f : {&v.hp_base_frac, &v.hp_min, &v.hp_max, &v.perf_per_hp, &v.reconcile_interval})
@@ -269,7 +279,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
                                     !v.power_policy.empty() || !v.hp_frac.empty() || !v.hp_base_frac.empty() ||
                                     !v.hp_min.empty() || !v.hp_max.empty() || !v.perf_per_hp.empty() ||
-                                    !v.reconcile_interval.empty() ||
+                                    !v.reconcile_interval.empty() || !v.hp_order.empty() ||
                                     !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
                                     !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
   if (k.cluster_file.empty() && cluster_options_used)

@@ -57,6 +57,7 @@ struct OptionValues {
   // Seed 002: clusters of real nodes and work-based jobs.
   std::string cluster, catalog, workload_model, tick, placement, execution, receiver_gate, power_policy, hp_frac;
   std::string hp_base_frac, hp_min, hp_max, perf_per_hp, reconcile_interval;  // policy C
+  std::string hp_order;  // policies B and C
   std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
   std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
   std::string work_class, work_sensitivity;

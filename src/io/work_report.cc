@@ -128,6 +128,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
     nlohmann::json& pj = j["power_policy"];
     const power::PowerPolicyOptions& o = r.policy_options;
     if (r.power_policy == "B") pj["hp_frac"] = o.hp_frac;
+    if (r.power_policy == "B" || r.power_policy == "C") pj["hp_order"] = EnumNameOf(power::kSelectionOrderNames, o.order);
     if (const PowerController* c = r.controller; c != nullptr) {
       pj["hp_base_frac"] = o.base_frac, pj["hp_min"] = o.hp_min, pj["hp_max"] = o.hp_max;
       pj["perf_per_hp"] = o.perf_per_hp, pj["reconcile_interval_s"] = ToSeconds(o.reconcile);

@@ -32,8 +32,19 @@ std::int64_t CountFamilies(const Cluster& c) {
   return static_cast<std::int64_t>(families.size());
 }
 
-std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, std::int64_t hp) {
-  const std::vector<NodeId> order = NodesByName(cluster);
+std::vector<NodeId> SelectionOrderOf(const Cluster& cluster, SelectionOrder order) {
+  std::vector<NodeId> out = NodesByName(cluster);
+  if (order == SelectionOrder::kDensity) {
+    const auto density = [&](NodeId n) {
+      const NodeType& t = cluster.type_of(n);
+      return (static_cast<double>(t.millicores) / 1000.0 / 192.0 * 100.0 + t.gpus / 8.0 * 100.0) / 2.0;
+    };
+    std::stable_sort(out.begin(), out.end(), [&](NodeId a, NodeId b) { return density(a) > density(b); });
+  }
+  return out;
+}
+
+std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, const std::vector<NodeId>& order, std::int64_t hp) {
   std::vector<std::uint8_t> chosen(cluster.nodes.size(), 0);
   std::set<std::string> covered;
   std::int64_t count = 0;
@@ -65,14 +76,16 @@ PolicyOutcome ApplyPowerPolicy(const PowerPolicyOptions& o, Cluster* cluster) {
       return out;
     case PowerPolicy::kStatic: {
       for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
-      const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, StaticPerformanceNodes(n, o.hp_frac, out.families));
+      const std::vector<NodeId> hp =
+          SelectPerformanceNodes(*cluster, SelectionOrderOf(*cluster, o.order), StaticPerformanceNodes(n, o.hp_frac, out.families));
       for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
       out.performance_nodes = static_cast<std::int64_t>(hp.size());
       return out;
     }
     case PowerPolicy::kQueueAware: {
       for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
-      const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, QueueAwarePerformanceNodes(n, o, 0, out.families));
+      const std::vector<NodeId> hp =
+          SelectPerformanceNodes(*cluster, SelectionOrderOf(*cluster, o.order), QueueAwarePerformanceNodes(n, o, 0, out.families));
       for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
       out.performance_nodes = static_cast<std::int64_t>(hp.size());
       return out;

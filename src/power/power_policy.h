@@ -32,6 +32,13 @@ inline constexpr EnumName<PowerPolicy> kPowerPolicyNames[] = {{"none", PowerPoli
                                                               {"B", PowerPolicy::kStatic},
                                                               {"C", PowerPolicy::kQueueAware}};
 
+// The order in which performance nodes are chosen (§h.2): node names, or
+// Joulie's newer controller's compute density mean(cores/192·100,
+// gpus/8·100), densest first, ties by name.
+enum class SelectionOrder : std::uint8_t { kName, kDensity };
+inline constexpr EnumName<SelectionOrder> kSelectionOrderNames[] = {{"name", SelectionOrder::kName},
+                                                                    {"density", SelectionOrder::kDensity}};
+
 // The standalone defaults (SIM_SA_*, §h.2).
 struct PowerPolicyOptions {
   PowerPolicy policy = PowerPolicy::kNone;
@@ -41,6 +48,7 @@ struct PowerPolicyOptions {
   std::int64_t hp_max = 25;    // C: SIM_SA_HP_MAX
   double perf_per_hp = 10;     // C: SIM_SA_PERF_PER_HP_NODE, performance pods per performance node
   SimTime reconcile = 300 * kTicksPerSecond;  // C: SIM_SA_RECONCILE_INTERVAL
+  SelectionOrder order = SelectionOrder::kName;  // B and C: --hp-order
 };
 
 // "gpu:<product>" for a node with GPUs, else "cpu:<cpu model>" (§h.2).
@@ -59,9 +67,12 @@ std::int64_t QueueAwarePerformanceNodes(std::int64_t n, const PowerPolicyOptions
 // The number of distinct families (NodeFamily) of the cluster's nodes.
 std::int64_t CountFamilies(const Cluster& c);
 
-// The hp performance nodes, by NodeId: node-name order, one per family
-// first, then the next names until hp.
-std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, std::int64_t hp);
+// The nodes in `order`'s order (the policies' candidate list).
+std::vector<NodeId> SelectionOrderOf(const Cluster& cluster, SelectionOrder order);
+
+// The hp performance nodes, by NodeId: in `order` (SelectionOrderOf), one
+// per family first, then the next nodes until hp.
+std::vector<NodeId> SelectPerformanceNodes(const Cluster& cluster, const std::vector<NodeId>& order, std::int64_t hp);
 
 struct PolicyOutcome {
   std::int64_t performance_nodes = 0;

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "sched/joulie_score.h"
+
 namespace clustersim {
 namespace {
 
@@ -161,19 +163,6 @@ void ClusterPool::SetPossibleProfiles(const std::vector<std::uint8_t>& profiles)
   for (const auto& [key, nodes] : count) possible_.push_back({key.first, key.second, nodes});
 }
 
-namespace {
-
-// The §h.3 standalone score of a node with `headroom` percent of its cores
-// free after the placement.
-double JoulieScore(double headroom, bool standard, PowerProfile profile, double perf_pressure) {
-  double score = 0.7 * headroom + 15;
-  if (standard && profile == PowerProfile::kEco) score += 10;
-  if (standard && profile != PowerProfile::kEco) score -= 0.3 * perf_pressure;
-  return std::clamp(score, 0.0, 100.0);
-}
-
-}  // namespace
-
 NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const {
   NodeId best = static_cast<NodeId>(cluster_.nodes.size());
   double best_score = -1;
@@ -204,7 +193,7 @@ NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree:
         better = better || left > best_left || (left == best_left && rank_[node] < rank_[best]);
         break;
       case PlacementStrategy::kJoulie: {
-        const double headroom = t.millicores > 0 ? (1.0 - static_cast<double>(t.millicores - left) / t.millicores) * 100 : 0;
+        const double headroom = JoulieHeadroom(t.millicores, t.millicores - left);
         const double score = JoulieScore(headroom, !performance, g.profile, perf_pressure);
         better = better || score > best_score || (score == best_score && rank_[node] < rank_[best]);
         if (better) best_score = score;

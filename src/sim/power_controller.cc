@@ -17,7 +17,8 @@ PowerController::PowerController(Cluster* cluster, const Workload& w, const std:
                                  std::vector<OperatingPoint> eco_ops, ClusterPool* pool, WorkExecution* work,
                                  SimTime tick)
     : cluster_(cluster), w_(w), performance_(performance), o_(o), performance_ops_(std::move(performance_ops)),
-      eco_ops_(std::move(eco_ops)), pool_(pool), work_(work), tick_(tick), families_(power::CountFamilies(*cluster)) {
+      eco_ops_(std::move(eco_ops)), pool_(pool), work_(work), tick_(tick), families_(power::CountFamilies(*cluster)),
+      order_(power::SelectionOrderOf(*cluster, o.order)) {
   for (const Node& node : cluster->nodes) performance_now_ += node.profile == PowerProfile::kPerformance;
   min_hp_ = max_hp_ = performance_now_;
   // What each node may become, for the pool's "can this job ever run": the
@@ -27,9 +28,9 @@ PowerController::PowerController(Cluster* cluster, const Workload& w, const std:
   const auto n = static_cast<std::int64_t>(cluster->nodes.size());
   std::vector<std::uint8_t> may(cluster->nodes.size(), ProfileBit(PowerProfile::kEco));
   const std::int64_t most = power::QueueAwarePerformanceNodes(n, o, std::numeric_limits<std::int64_t>::max(), families_);
-  for (const NodeId id : power::SelectPerformanceNodes(*cluster, most)) may[id] = kAllProfiles;
-  for (const NodeId id : power::SelectPerformanceNodes(*cluster, power::QueueAwarePerformanceNodes(n, o, 0, families_)))
-    may[id] = ProfileBit(PowerProfile::kPerformance);
+  for (const NodeId id : power::SelectPerformanceNodes(*cluster, order_, most)) may[id] = kAllProfiles;
+  const std::int64_t least = power::QueueAwarePerformanceNodes(n, o, 0, families_);
+  for (const NodeId id : power::SelectPerformanceNodes(*cluster, order_, least)) may[id] = ProfileBit(PowerProfile::kPerformance);
   pool->SetPossibleProfiles(may);
 }
 
@@ -117,7 +118,7 @@ std::int64_t PowerController::Choose(std::int64_t perf_pods) {
   const std::int64_t hp = power::QueueAwarePerformanceNodes(n, o_, perf_pods, families_);
   if (hp != hp_) {  // the selection depends on the count only
     chosen_.assign(cluster_->nodes.size(), 0);
-    for (const NodeId id : power::SelectPerformanceNodes(*cluster_, hp)) chosen_[id] = 1;
+    for (const NodeId id : power::SelectPerformanceNodes(*cluster_, order_, hp)) chosen_[id] = 1;
     hp_ = hp;
   }
   return hp;

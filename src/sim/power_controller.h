@@ -101,6 +101,7 @@ class PowerController final : public EngineObserver {
   WorkExecution* work_;
   SimTime tick_;
   std::int64_t families_;
+  std::vector<NodeId> order_;            // the selection's candidate order
   SimTime period_ = 0;  // the interval, rounded up to the tick
   SimTime next_ = kTimeInfinity;
   SimTime pass_at_ = kTimeInfinity;
