@@ -6,6 +6,8 @@
 
 #include "sim/power_controller.h"
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -13,10 +15,14 @@
 #include <gtest/gtest.h>
 
 #include "sched/cluster_pool.h"
+#include "subprocess.h"
+#include "test_util.h"
 #include "work_test_util.h"
 
 namespace clustersim::test {
 namespace {
+
+namespace fs = std::filesystem;
 
 ClusterConfig PolicyC(double perf_per_hp, std::int64_t hp_max = 3) {
   ClusterConfig k;
@@ -108,6 +114,16 @@ TEST(PowerController, APodThatOnlyAnEcoNodeFitsWaitsForTheCountToRise) {
   EXPECT_EQ(Log(rises).substr(0, 13), "100:1/2/0/0/1");
   EXPECT_EQ(rises.r.runs[0].begin, 100 * kTicksPerSecond);
   EXPECT_EQ(rises.nodes[0], "b");
+  // Through the CLI the run that ends with the pod waiting says why.
+  const fs::path d = ScratchDir("power_controller_waiting");
+  std::ofstream(d / "c.yaml") << cluster;
+  std::ofstream(d / "t.jsonl") << trace;
+  const ProcessResult cli = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                        (d / "c.yaml").string(), "--power-policy", "C", "--hp-base-frac", "0",
+                                        "--perf-per-hp", "1", "-o", (d / "out").string()});
+  EXPECT_EQ(cli.exit_code, 0) << cli.err;
+  EXPECT_NE(cli.err.find("waiting_at_end: 1 waiting job never started"), std::string::npos) << cli.err;
+  EXPECT_NE(cli.err.find("with 1 performance node at the end"), std::string::npos) << cli.err;
   const WorkRun never = RunWork(trace, cluster, PolicyC(0.5, 1));
   ASSERT_TRUE(never.status.ok()) << never.status.message();
   EXPECT_EQ(Times(never), "big:rejected");

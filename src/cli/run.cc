@@ -461,18 +461,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (cluster && cluster->work && !cluster->work->status().ok()) return Fail(c, err, cluster->work->status());
   if (cluster && cluster->controller && !cluster->controller->status().ok())
     return Fail(c, err, cluster->controller->status());
-  if (cluster && cluster->work && c.engine.max_time == kTimeInfinity) {
-    // Without --max_time only a stall leaves a started job running: its
-    // pods stopped progressing (throttled to zero) and no event remained.
-    std::int64_t stalled = 0;
-    for (const JobRun& run : r.runs) stalled += run.state == JobState::kUnfinished && run.begin != kNoTime;
-    if (stalled > 0)
-      diag.Report(c.trace, 0, "stalled_at_end",
-                  fmt::format("{} started jobs never finished: their pods stopped making progress (thermal "
-                              "throttling at its full threshold) and the hardware settled, so the run ended",
-                              stalled),
-                  Severity::kWarning);
-  }
+  if (cluster) ReportStuckJobs(c, *cluster, r, &diag);
 
   const auto t2 = Clock::now();
   DropWarmStartJobs(warm.running, &w, &r);  // replayed history is not in outputs or statistics

@@ -171,4 +171,27 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
   return info;
 }
 
+void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult& r, Diagnostics* diag) {
+  if (c.engine.max_time != kTimeInfinity) return;  // a cut leaves jobs unfinished by design
+  std::int64_t stalled = 0, waiting = 0;
+  for (const JobRun& run : r.runs)
+    if (run.state == JobState::kUnfinished) ++(run.begin != kNoTime ? stalled : waiting);
+  if (cs.work && stalled > 0)
+    diag->Report(c.trace, 0, "stalled_at_end",
+                 fmt::format("{} started jobs never finished: their pods stopped making progress (thermal "
+                             "throttling at its full threshold) and the hardware settled, so the run ended",
+                             stalled),
+                 Severity::kWarning);
+  if (cs.controller && waiting > 0) {
+    std::int64_t performance = 0;
+    for (const Node& n : cs.cluster.nodes) performance += n.profile == PowerProfile::kPerformance;
+    diag->Report(c.trace, 0, "waiting_at_end",
+                 fmt::format("{} never started: nothing else could happen, and power policy C, with {} at the end, "
+                             "would choose no performance node they fit; raise --hp-min or --hp-max, or lower "
+                             "--perf-per-hp",
+                             CountOf(waiting, "waiting job"), CountOf(performance, "performance node")),
+                 Severity::kWarning);
+  }
+}
+
 }  // namespace clustersim

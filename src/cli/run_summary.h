@@ -23,6 +23,11 @@ inline std::string CountOf(std::int64_t n, const std::string& noun) {
 RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& input_format,
                     const ClusterSetup* cluster);
 
+// Why a cluster run without --max_time left jobs unfinished, as warnings:
+// started jobs whose pods stalled (throttled to zero, the hardware settled),
+// or jobs still waiting that power policy C's choice never made room for.
+void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult& r, Diagnostics* diag);
+
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s);
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
                        double wall_s);
