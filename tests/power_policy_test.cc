@@ -141,9 +141,11 @@ TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
   std::ofstream(d / "t.jsonl") << R"({"jobId":"x","podTemplate":{"requests":{"cpu":"4"}},"work":{"cpuUnits":400}})" "\n"
                                << R"({"jobId":"y","podTemplate":{"requests":{"cpu":"4"}},"work":{"cpuUnits":400}})" "\n";
   auto run = [&](const std::string& policy) {
-    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
-                                        (d / "c.yaml").string(), "--power-policy", policy, "--hp-frac", "0.3",
-                                        "--check", "--quiet", "-o", (d / policy).string()});
+    std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                     (d / "c.yaml").string(), "--power-policy", policy,
+                                     "--check", "--quiet", "-o", (d / policy).string()};
+    if (policy == "B") argv.insert(argv.end(), {"--hp-frac", "0.3"});
+    const ProcessResult r = RunProcess(argv);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return nlohmann::json::parse(Slurp(d / policy / "summary.json"))["work"];
   };
@@ -155,13 +157,14 @@ TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
   EXPECT_GT(b["classes"]["all"]["power_slowdown"]["max"].get<double>(), 1.1);  // the job on the eco node
   // C with base 0: one performance node (n-0); the 400-unit jobs end at
   // 100 s (n-0) and after 116 s (n-1, eco), so reconciles every 50 s run at
-  // 50 and 100 with no performance pod and change nothing.
+  // 50 and 100 with no performance pod and change nothing: the second
+  // repeats the first and has no row.
   const ProcessResult c = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
                                       (d / "c.yaml").string(), "--power-policy", "C", "--hp-base-frac", "0",
                                       "--reconcile-interval", "50", "--check", "-o", (d / "C").string()});
   EXPECT_EQ(c.exit_code, 0) << c.err;
   EXPECT_EQ(Slurp(d / "C" / "policy.csv"), "time,perf_pods,performance,draining,eco,changed\n"
-                                           "50,0,1,0,1,0\n100,0,1,0,1,0\n");
+                                           "50,0,1,0,1,0\n");
   const auto cj = nlohmann::json::parse(Slurp(d / "C" / "summary.json"))["work"]["power_policy"];
   EXPECT_EQ(cj["reconciles"], 2);
   EXPECT_EQ(cj["node_state_changes"], 0);
@@ -173,6 +176,10 @@ TEST(PowerPolicy, ARunReportsThePolicyAndItsEcoNodesRunAtEcoSettings) {
                                           (d / "c.yaml").string(), "--power-policy", "B", "--hp-max", "3"});
   EXPECT_EQ(wrong.exit_code, 1);
   EXPECT_NE(wrong.err.find("apply to --power-policy C"), std::string::npos) << wrong.err;
+  const ProcessResult frac = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                         (d / "c.yaml").string(), "--power-policy", "C", "--hp-frac", "0.9"});
+  EXPECT_EQ(frac.exit_code, 1);
+  EXPECT_NE(frac.err.find("--hp-frac applies to --power-policy B"), std::string::npos) << frac.err;
 }
 
 }  // namespace

@@ -55,5 +55,19 @@ TEST(WorkHorizon, ATimeseriesOfBillionsOfRowsIsRefusedWithTheIntervalThatWouldDo
   EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"completed\": 1"), std::string::npos);
 }
 
+// Policy C reconciles every interval while the run goes on: an interval
+// that makes more than 10^8 of them is refused with one that would do.
+TEST(WorkHorizon, AReconcileIntervalGivingBillionsOfReconcilesIsRefused) {
+  ClusterConfig k;
+  k.power_policy.policy = power::PowerPolicy::kQueueAware;
+  k.power_policy.reconcile = 1;  // 1 us over a 2500 s job: 2.5e9 reconciles
+  const WorkRun tiny = RunWork(Jsonl("j", 0, "4", 10000), kNode, k);
+  ASSERT_FALSE(tiny.status.ok());
+  EXPECT_NE(tiny.status.message().find("would reconcile at least 2.5e+09 times"), std::string::npos)
+      << tiny.status.message();
+  k.power_policy.reconcile = 100;  // 100 us: 2.5e7, allowed
+  EXPECT_TRUE(RunWork(Jsonl("j", 0, "4", 10000), kNode, k).status.ok());
+}
+
 }  // namespace
 }  // namespace clustersim::test

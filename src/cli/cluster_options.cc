@@ -188,8 +188,10 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     if (pp.policy != power::PowerPolicy::kStatic && pp.policy != power::PowerPolicy::kQueueAware)
       return Status::Error("--hp-order applies to --power-policy B and C");
   }
-  // C's flags would be silently ignored under another policy (the
-  // environment's values may be set for any).
+  // A flag of another policy would be silently ignored (the environment's
+  // values may be set for any).
+  if (!v.hp_frac.empty() && pp.policy != power::PowerPolicy::kStatic)
+    return Status::Error("--hp-frac applies to --power-policy B (C's base share is --hp-base-frac)");
   for (const std::string* f : {&v.hp_base_frac, &v.hp_min, &v.hp_max, &v.perf_per_hp, &v.reconcile_interval})
     if (!f->empty() && pp.policy != power::PowerPolicy::kQueueAware)
       return Status::Error("--hp-base-frac, --hp-min, --hp-max, --perf-per-hp and --reconcile-interval apply to "

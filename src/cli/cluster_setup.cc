@@ -91,12 +91,28 @@ Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluste
   return out;
 }
 
+namespace {
+
+constexpr double kMaxPeriodicEvents = 1e8;
+
+// Seconds the run lasts at the least: some job's submit (after the first)
+// plus its nominal duration (work-based runs) or its run time.
+double MinimumRunSeconds(const Workload& w, const std::vector<double>& nominal_s) {
+  double span = 0;
+  for (JobId id = 0; id < w.jobs.size(); ++id) {
+    const Job& j = w.jobs[id];
+    const double d = nominal_s.empty() ? ToSeconds(std::min(j.run_time, j.time_limit)) : nominal_s[id];
+    span = std::max(span, ToSeconds(j.submit - w.jobs.front().submit) + d);
+  }
+  return span;
+}
+
+}  // namespace
+
 Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime interval) {
-  constexpr double kMaxSamples = 1e8;
+  constexpr double kMaxSamples = kMaxPeriodicEvents;
   if (interval <= 0 || w.jobs.empty() || cs.nominal_s.empty()) return Status::Ok();
-  double span = 0;  // seconds the run lasts at the least
-  for (JobId id = 0; id < w.jobs.size(); ++id)
-    span = std::max(span, ToSeconds(w.jobs[id].submit - w.jobs.front().submit) + cs.nominal_s[id]);
+  const double span = MinimumRunSeconds(w, cs.nominal_s);
   const double samples = span / ToSeconds(interval);
   if (samples <= kMaxSamples) return Status::Ok();
   return Status::Error(fmt::format(
@@ -220,6 +236,14 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     setup->controller = std::make_unique<PowerController>(
         &cl, *w, setup->performance, config.power_policy, std::move(as_performance), std::move(as_eco),
         setup->pool.get(), setup->work.get(), run_work ? config.work.tick : 0);
+    // A reconcile costs a loop step even when it changes nothing: billions
+    // of them are a mistake in the interval, not a wish.
+    const double interval = ToSeconds(config.power_policy.reconcile);
+    if (const double span = w->jobs.empty() ? 0 : MinimumRunSeconds(*w, setup->nominal_s);
+        span / interval > kMaxPeriodicEvents)
+      return Status::Error(fmt::format("--reconcile-interval {} s: the run would reconcile at least {:.3g} times "
+                                       "(over at least {:.6g} s); give {:.0f} s or more",
+                                       interval, span / interval, span, std::ceil(span / kMaxPeriodicEvents)));
   }
   return setup;
 }

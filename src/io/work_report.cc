@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "io/row_writer.h"
+#include "sim/power_controller.h"
 #include "sim/work_execution.h"
 
 namespace clustersim {
@@ -131,10 +132,10 @@ std::string WorkSummaryJson(const WorkReport& r) {
     if (r.power_policy == "B" || r.power_policy == "C") pj["hp_order"] = EnumNameOf(power::kSelectionOrderNames, o.order);
     if (const PowerController* c = r.controller; c != nullptr) {
       pj["hp_base_frac"] = o.base_frac, pj["hp_min"] = o.hp_min, pj["hp_max"] = o.hp_max;
-      pj["perf_per_hp"] = o.perf_per_hp, pj["reconcile_interval_s"] = ToSeconds(o.reconcile);
+      pj["perf_per_hp"] = o.perf_per_hp, pj["reconcile_interval_s"] = ToSeconds(c->period());
       std::int64_t changes = 0;
       for (const ReconcileRecord& rec : c->log()) changes += rec.changed;
-      pj["reconciles"] = c->log().size();
+      pj["reconciles"] = c->reconciles();
       pj["node_state_changes"] = changes;
       pj["performance_nodes_min"] = c->min_performance();
       pj["performance_nodes_max"] = c->max_performance();

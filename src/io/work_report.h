@@ -20,10 +20,10 @@
 #include "model/workload.h"
 #include "power/power_policy.h"
 #include "sim/engine.h"
-#include "sim/power_controller.h"
 
 namespace clustersim {
 
+class PowerController;
 class WorkExecution;
 
 struct WorkReport {
@@ -53,7 +53,8 @@ std::string WorkSummaryJson(const WorkReport& r);  // a JSON object
 // Means are over the run's span (first event to last).
 void WriteNodesCsv(const WorkReport& r, TextSink* out);
 void WriteDevicesCsv(const WorkReport& r, TextSink* out);
-// policy.csv (--power-policy C), one row per reconcile:
+// policy.csv (--power-policy C), one row per reconcile that changed a
+// count (a reconcile repeating the row before is left out):
 //   time,perf_pods,performance,draining,eco,changed
 // perf_pods: performance pods running or waiting; the next three: nodes in
 // each state after it; changed: nodes whose state it changed.

@@ -297,10 +297,14 @@ void ClusterPool::Release(JobId id, const Job&) {
 std::int64_t ClusterPool::ReleasePod(JobId id, std::uint32_t pod) {
   const std::int64_t before = free();
   std::vector<Piece>& held = placed_[id];
-  std::vector<Piece> ended;
-  for (auto it = held.rbegin(); it != held.rend(); ++it)
-    if (it->pod == pod) Apply(*it, -1), ended.push_back(*it);
-  CountPerformance(id, ended, -1);
+  bool any = false;
+  for (auto it = held.rbegin(); it != held.rend(); ++it) {
+    if (it->pod != pod) continue;
+    Apply(*it, -1);
+    any = true;
+    if (performance_[id] != 0) --perf_pieces_[it->node];
+  }
+  if (any && performance_[id] != 0) --perf_pods_running_;
   std::erase_if(held, [pod](const Piece& p) { return p.pod == pod; });
   ++generation_;
   return free() - before;

@@ -222,7 +222,7 @@ class SimulationLoop {
     const std::int64_t used = Used();
     sched_->PodEnded(id, pod, now);
     const std::int64_t units = used - Used();
-    if (units != 0) r_.pod_releases.push_back({id, now, units});
+    r_.pod_releases.push_back({id, now, units});
     for (EngineObserver* o : obs_) o->OnPodEnd(id, pod, now, Used());
   }
 

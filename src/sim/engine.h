@@ -65,7 +65,8 @@ struct RunResult {
   // as steps (before the first: `capacity`), for utilisation; else empty.
   std::vector<CapacityChange> effective_capacity;
   // Units freed before their job ended, by gang pods that finished first
-  // (Scheduler::PodEnded), in time order; the job held them until `time`.
+  // (Scheduler::PodEnded), one entry per such pod (units may be 0), in time
+  // order; the job held them until `time`.
   struct PodRelease {
     JobId job;
     SimTime time;

@@ -75,7 +75,7 @@ bool PowerController::Reconcile(SimTime now) {
     // The same choice, and every node already in its state: a node left out
     // is eco (performance pods never land there), so nothing can change.
     r.eco = n - r.hp;
-    log_.push_back(r);
+    Record(r);
     return false;
   }
   for (NodeId id = 0; id < cluster_->nodes.size(); ++id) {
@@ -105,8 +105,17 @@ bool PowerController::Reconcile(SimTime now) {
   }
   min_hp_ = std::min(min_hp_, performance_now_);
   max_hp_ = std::max(max_hp_, performance_now_);
-  log_.push_back(r);
+  Record(r);
   return r.changed > 0;
+}
+
+void PowerController::Record(const ReconcileRecord& r) {
+  ++reconciles_;
+  if (!log_.empty() && r.changed == 0) {
+    const ReconcileRecord& last = log_.back();
+    if (last.perf_pods == r.perf_pods && last.hp == r.hp && last.draining == r.draining && last.eco == r.eco) return;
+  }
+  log_.push_back(r);
 }
 
 std::int64_t PowerController::PerformancePods() const {

@@ -1,7 +1,8 @@
 #pragma once
 // PowerController: Joulie's queue-aware power policy C during a run
 // (power-model.md §h.1-§h.2). At every multiple of the reconcile interval
-// on the trace clock (300 s; the first after the run's start) it counts the
+// on the trace clock (300 s; the first at or after the run's start, never
+// at 0; in tick mode every interval rounded up to the tick) it counts the
 // performance pods, running or submitted and not placed, chooses how many
 // nodes are performance nodes (power::QueueAwarePerformanceNodes) and which
 // (power::SelectPerformanceNodes), and moves every node to its new state:
@@ -55,9 +56,12 @@ class PowerController final : public EngineObserver {
                   std::vector<OperatingPoint> eco_ops, ClusterPool* pool, WorkExecution* work, SimTime tick);
 
   // The run starts at t0: the first reconcile is the first multiple of the
-  // interval after it.
+  // interval at or after it (and not 0).
   void Begin(SimTime t0);
   SimTime next() const { return next_; }
+  // The interval in use: --reconcile-interval, rounded up to the tick.
+  SimTime period() const { return period_; }
+  std::int64_t reconciles() const { return reconciles_; }
   // Whether a reconcile now would change any node. With no other event to
   // come and jobs waiting, the engine reconciles only while this holds:
   // otherwise nothing can change and the run ends.
@@ -74,6 +78,8 @@ class PowerController final : public EngineObserver {
   void OnSubmit(JobId id, SimTime) override;
   void OnStart(JobId id, SimTime, std::int64_t) override;
 
+  // One record per reconcile whose counts differ from the record before
+  // (performance pods, or any node's state); reconciles() counts them all.
   const std::vector<ReconcileRecord>& log() const { return log_; }
   // The time-weighted mean number of performance (draining) nodes over the run.
   double mean_performance() const;
@@ -86,6 +92,7 @@ class PowerController final : public EngineObserver {
 
  private:
   void Account(SimTime now);
+  void Record(const ReconcileRecord& r);
   std::int64_t PerformancePods() const;
   // The performance-node count for `perf_pods`, with chosen_ for it.
   std::int64_t Choose(std::int64_t perf_pods);
@@ -114,7 +121,10 @@ class PowerController final : public EngineObserver {
   SimTime begin_ = 0, accounted_ = kNoTime;
   double perf_node_s_ = 0, draining_node_s_ = 0;
   std::int64_t min_hp_ = 0, max_hp_ = 0;
+  // Reconciles that changed a count or a node; the others repeat the row
+  // before them (an idle month is 8,640 reconciles, one row).
   std::vector<ReconcileRecord> log_;
+  std::int64_t reconciles_ = 0;
   Status status_;
 };
 
