@@ -153,6 +153,22 @@ TEST(PowerController, AJobRefusedBeforeAReconcileStartsAtOnceAfterIt) {
   }
 }
 
+// --hp-order density under C: the start's one performance node, and the
+// second one a reconcile adds, are the densest (c, 16 cores; then b, 8),
+// not the first by name (a, 4 cores).
+TEST(PowerController, DensityOrderChoosesTheDensestNodesFirst) {
+  const char* cluster = "nodes:\n  - node_name: a\n    cpu_cores: 4\n  - node_name: b\n    cpu_cores: 8\n"
+                        "  - node_name: c\n    cpu_cores: 16\n";
+  ClusterConfig k = PolicyC(1);
+  k.power_policy.order = power::SelectionOrder::kDensity;
+  const WorkRun run = RunWork(Perf("p1", 0, "16", 16000) + Perf("p2", 0, "8", 800), cluster, k);
+  ASSERT_TRUE(run.status.ok()) << run.status.message();
+  EXPECT_EQ(run.nodes[0], "c");  // the only performance node at the start
+  EXPECT_EQ(run.nodes[1], "b");  // the second, from the first reconcile
+  EXPECT_EQ(run.r.runs[1].begin, 100 * kTicksPerSecond);
+  EXPECT_EQ(Log(run).substr(0, 13), "100:2/2/0/1/1");
+}
+
 // Tick mode (--tick 7 s, interval 300 s): Joulie reconciles at the first
 // tick with elapsed - last >= 300, so every 301 s; and it places before it
 // reconciles, so p2, waiting for a second performance node, starts at the
