@@ -1,7 +1,8 @@
 // Fuzzes the Joulie JSONL reader and, when the result is small, a
-// work-based run on a fixed two-node GPU cluster with both checkers: any
-// input loads or fails with a Status, and what loads runs with every
-// per-node and work-conservation invariant holding.
+// work-based run on a fixed two-node GPU cluster with both checkers (v1,
+// legacy, and v1 under power policy C reconciling every minute): any input
+// loads or fails with a Status, and what loads runs with every per-node and
+// work-conservation invariant holding.
 
 #include <cstddef>
 #include <cstdint>
@@ -32,10 +33,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Workload wl = w.take();
   auto cluster = LoadClusterText(kCluster, "cluster.yaml", ShippedCatalog());
   if (!cluster.ok()) __builtin_trap();
-  for (int engine = 0; engine < 2; ++engine) {
+  for (int variant = 0; variant < 3; ++variant) {
     ClusterConfig config;
-    config.work.engine = engine == 0 ? power::WorkEngine::kV1 : power::WorkEngine::kLegacy;
+    config.work.engine = variant == 1 ? power::WorkEngine::kLegacy : power::WorkEngine::kV1;
     config.work.receiver_gate = true;
+    if (variant == 2) {
+      config.power_policy.policy = power::PowerPolicy::kQueueAware;
+      config.power_policy.base_frac = 0;
+      config.power_policy.perf_per_hp = 1;
+      config.power_policy.reconcile = 60 * kTicksPerSecond;
+    }
     Workload copy = wl;
     auto setup = SetUpLoadedCluster(cluster.value(), config, Policy{}, false, &copy);
     if (!setup.ok()) continue;
@@ -45,8 +52,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checker.set_variable_durations(true);
     ClusterChecker cc(copy, *setup.value()->pool, setup.value()->work.get(), 0, true);
     std::vector<EngineObserver*> obs = {&checker, &cc};
-    Simulate(copy, eo, obs, &diag, ClusterRun{setup.value()->pool.get(), setup.value()->work.get()});
+    ClusterSetup& cs = *setup.value();
+    Simulate(copy, eo, obs, &diag, ClusterRun{cs.pool.get(), cs.work.get(), cs.controller.get()});
     if (!checker.status().ok() || !cc.status().ok()) __builtin_trap();
+    if (cs.controller && !cs.controller->status().ok()) __builtin_trap();
   }
   return 0;
 }
