@@ -74,18 +74,13 @@ PolicyOutcome ApplyPowerPolicy(const PowerPolicyOptions& o, Cluster* cluster) {
       for (Node& node : cluster->nodes) node.profile = PowerProfile::kPerformance;
       out.performance_nodes = n;
       return out;
-    case PowerPolicy::kStatic: {
-      for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
-      const std::vector<NodeId> hp =
-          SelectPerformanceNodes(*cluster, SelectionOrderOf(*cluster, o.order), StaticPerformanceNodes(n, o.hp_frac, out.families));
-      for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
-      out.performance_nodes = static_cast<std::int64_t>(hp.size());
-      return out;
-    }
+    case PowerPolicy::kStatic:
     case PowerPolicy::kQueueAware: {
+      // B and C differ only in the count (C's start has no queue yet).
+      const std::int64_t count = o.policy == PowerPolicy::kStatic ? StaticPerformanceNodes(n, o.hp_frac, out.families)
+                                                                   : QueueAwarePerformanceNodes(n, o, 0, out.families);
       for (Node& node : cluster->nodes) node.profile = PowerProfile::kEco;
-      const std::vector<NodeId> hp =
-          SelectPerformanceNodes(*cluster, SelectionOrderOf(*cluster, o.order), QueueAwarePerformanceNodes(n, o, 0, out.families));
+      const std::vector<NodeId> hp = SelectPerformanceNodes(*cluster, SelectionOrderOf(*cluster, o.order), count);
       for (const NodeId id : hp) cluster->nodes[id].profile = PowerProfile::kPerformance;
       out.performance_nodes = static_cast<std::int64_t>(hp.size());
       return out;
