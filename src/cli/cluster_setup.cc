@@ -110,15 +110,14 @@ double MinimumRunSeconds(const Workload& w, const std::vector<double>& nominal_s
 }  // namespace
 
 Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime interval) {
-  constexpr double kMaxSamples = kMaxPeriodicEvents;
   if (interval <= 0 || w.jobs.empty() || cs.nominal_s.empty()) return Status::Ok();
   const double span = MinimumRunSeconds(w, cs.nominal_s);
   const double samples = span / ToSeconds(interval);
-  if (samples <= kMaxSamples) return Status::Ok();
+  if (samples <= kMaxPeriodicEvents) return Status::Ok();
   return Status::Error(fmt::format(
       "{}: timeseries.csv would hold at least {:.3g} rows (one every {} s over at least {:.6g} s of run); give "
       "--timeseries-interval {:.0f} or more, or leave timeseries out of --outputs",
-      w.name, samples, ToSeconds(interval), span, std::ceil(span / kMaxSamples)));
+      w.name, samples, ToSeconds(interval), span, std::ceil(span / kMaxPeriodicEvents)));
 }
 
 Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
@@ -198,17 +197,17 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     setup->nominal_s.resize(w->jobs.size());
     for (JobId id = 0; id < w->jobs.size(); ++id) {
       setup->nominal_s[id] = setup->work->NominalSeconds(id);
-      if (work_based && !(setup->nominal_s[id] <= static_cast<double>(kMaxInputSeconds)))
+      if (!work_based) continue;
+      if (!(setup->nominal_s[id] <= static_cast<double>(kMaxInputSeconds)))
         return Status::Error(fmt::format(
             "{}: job {}: its work takes {:.6g} s at nominal speed, more than the {:.0f} s (about 31,700 years) any "
             "time may span; check its work units and requests",
             w->name, w->pods[w->work[id].first_pod].name, setup->nominal_s[id], static_cast<double>(kMaxInputSeconds)));
-      if (work_based) {
-        // Schedulers plan with the nominal duration (JSONL has no limit).
-        const double us = std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond));
-        Job& j = w->jobs[id];
-        j.time_limit = j.run_time = us < static_cast<double>(kMaxInputTime) ? static_cast<SimTime>(us) : kMaxInputTime;
-      }
+      // Schedulers plan with the nominal duration (JSONL has no limit); the
+      // check above keeps it within kMaxInputTime.
+      Job& j = w->jobs[id];
+      j.time_limit = j.run_time =
+          static_cast<SimTime>(std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond)));
     }
     // Tick mode (§a.4): a job is submitted at the first tick at or after its
     // creation.

@@ -119,7 +119,7 @@ void ClusterPool::ProfilesChanged() {
 namespace {
 
 // The distinct pods of `pieces` (in pod order).
-std::int64_t CountPods(const std::vector<Piece>& pieces) {
+std::int64_t CountPods(std::span<const Piece> pieces) {
   std::int64_t n = 0;
   for (std::size_t i = 0; i < pieces.size(); ++i) n += i == 0 || pieces[i].pod != pieces[i - 1].pod;
   return n;
@@ -127,7 +127,7 @@ std::int64_t CountPods(const std::vector<Piece>& pieces) {
 
 }  // namespace
 
-void ClusterPool::CountPerformance(JobId id, const std::vector<Piece>& pieces, int sign) {
+void ClusterPool::CountPerformance(JobId id, std::span<const Piece> pieces, int sign) {
   if (performance_[id] == 0) return;
   for (const Piece& p : pieces) perf_pieces_[p.node] += sign;
   perf_pods_running_ += sign * CountPods(pieces);
@@ -297,15 +297,13 @@ void ClusterPool::Release(JobId id, const Job&) {
 std::int64_t ClusterPool::ReleasePod(JobId id, std::uint32_t pod) {
   const std::int64_t before = free();
   std::vector<Piece>& held = placed_[id];
-  bool any = false;
-  for (auto it = held.rbegin(); it != held.rend(); ++it) {
-    if (it->pod != pod) continue;
-    Apply(*it, -1);
-    any = true;
-    if (performance_[id] != 0) --perf_pieces_[it->node];
-  }
-  if (any && performance_[id] != 0) --perf_pods_running_;
-  std::erase_if(held, [pod](const Piece& p) { return p.pod == pod; });
+  // The pod's pieces to the tail, in their order, then undone last first as
+  // Release does.
+  const auto tail = std::stable_partition(held.begin(), held.end(), [pod](const Piece& p) { return p.pod != pod; });
+  const std::span<const Piece> mine(tail, held.end());
+  for (auto it = mine.rbegin(); it != mine.rend(); ++it) Apply(*it, -1);
+  CountPerformance(id, mine, -1);
+  held.erase(tail, held.end());
   ++generation_;
   return free() - before;
 }

@@ -109,7 +109,7 @@ class ClusterPool final : public ResourcePool {
   };
   // Rebuilds the groups from the nodes' profiles (in order_).
   void BuildGroups();
-  void CountPerformance(JobId id, const std::vector<Piece>& pieces, int sign);
+  void CountPerformance(JobId id, std::span<const Piece> pieces, int sign);
   // Whether a pod may go to a node of `type` in one of `profiles` (bits).
   bool Eligible(std::uint32_t type, std::uint8_t profiles, const Pod& pod, bool performance) const;
   bool Eligible(const Group& g, const Pod& pod, bool performance) const {

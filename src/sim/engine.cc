@@ -88,11 +88,10 @@ class SimulationLoop {
  private:
   // Clean default and dr_evt: every completion, every arrival, one pass.
   void StepDefault(SimTime now, bool decision_due) {
-    bool changed = decision_due;
-    if (policy_ != nullptr && policy_->pass_at() == now) {  // after a reconcile, at the next tick
-      policy_->PassDone();
-      changed = true;
-    }
+    // A reconcile at the previous tick asks for a pass now (tick mode); taken
+    // first, whatever else is due, so that it is taken once.
+    bool changed = policy_ != nullptr && policy_->TakePassDue(now);
+    changed |= decision_due;
     if (work_ != nullptr) {
       finished_.clear();
       pods_ended_.clear();
@@ -114,7 +113,7 @@ class SimulationLoop {
     // turned performance may take a waiting performance job at once.
     if (policy_ != nullptr && now == policy_->next() && policy_->Reconcile(now)) {
       sched_->PlacementChanged(now);  // jobs refused before may fit now
-      if (policy_->pass_at() == now) policy_->PassDone(), Pass(now);
+      if (policy_->TakePassDue(now)) Pass(now);  // event mode
     }
     if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
   }

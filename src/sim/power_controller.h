@@ -71,7 +71,12 @@ class PowerController final : public EngineObserver {
   // tick in tick mode (Joulie places before it reconciles).
   bool Reconcile(SimTime now);
   SimTime pass_at() const { return pass_at_; }
-  void PassDone() { pass_at_ = kTimeInfinity; }
+  // True once, at pass_at(): the caller runs that pass.
+  bool TakePassDue(SimTime now) {
+    if (pass_at_ != now) return false;
+    pass_at_ = kTimeInfinity;
+    return true;
+  }
   // Closes the time integral of the performance-node count at `end`.
   void Finish(SimTime end);
 
