@@ -198,6 +198,16 @@ TEST(CsvReader, ForceSimulationIgnoresBeginAndEndForPlacement) {
                    force);
   ASSERT_EQ(Ok(a).jobs.size(), 1u);
   EXPECT_EQ(Ok(a).jobs[0].run_time, Seconds(60));
+  // The actual column wins even where it disagrees with end - begin, or
+  // begin and end are out of order: those are replay checks (§3), and the
+  // simulation ignores both times.
+  auto m = ReadCsv(
+      "job_submit_time,begin_time,end_time,actual_run_time,num_nodes,time_limit\n0,5,65,40,4,100\n10,200,150,30,4,100\n",
+      force);
+  ASSERT_EQ(Ok(m).jobs.size(), 2u) << m->diag.counts().size();
+  EXPECT_EQ(Ok(m).jobs[0].run_time, Seconds(40));
+  EXPECT_EQ(Ok(m).jobs[1].run_time, Seconds(30));
+  EXPECT_EQ(m->diag.TotalOf(Severity::kSkip), 0);
 }
 
 TEST(CsvReader, ForceSimulationStillNeedsTimeLimit) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -244,6 +245,32 @@ TEST(Pipeline, SimulatorBinaryAcceptsTheSeedCommandLine) {
   EXPECT_NE(out.find("Makespan: 500 sec"), std::string::npos);
 }
 
+// dr_evt counts a job as submitted when it starts (compat §10.3): cut at
+// 199, J0 (0-200) and J2 (20-70) started, J1 waits for J0. The summary also
+// names the run's configuration, counts bad rows per reason and, for sampled
+// run times, gives the seed (§3, §5.4).
+TEST(Pipeline, SimulatorSummaryCountsStartedJobsAndNamesItsInputsAndSeed) {
+  fs::path d = ScratchDir("simulator_summary");
+  WriteText(d / "jobs.csv", "job_submit_time,num_nodes,time_limit\n0,70,200\n10,50,300\n20,20,50\n5,abc,10\n"
+                            "6,-3,10\n");
+  const std::string bin = std::string(CLUSTERSIM_BINARY_DIR) + "/src/simulator";
+  const std::string cut = "cd " + d.string() + " && " + bin +
+                          " jobs.csv -n 100 -r limit -t 199 > stdout.txt 2> stderr.txt";
+  ASSERT_EQ(std::system(cut.c_str()), 0) << Slurp(d / "stderr.txt");
+  std::string out = Slurp(d / "stdout.txt");
+  EXPECT_NE(out.find("Jobs submitted: 2\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Skipped 2 input records: bad_number 1 negative_nodes 1\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Run time: limit\n"), std::string::npos) << out;
+  const std::string sampled = "cd " + d.string() + " && " + bin +
+                              " jobs.csv -n 100 -r distribution -S 0.8 -V 0.2 -s 42 > stdout.txt 2> stderr.txt";
+  ASSERT_EQ(std::system(sampled.c_str()), 0) << Slurp(d / "stderr.txt");
+  out = Slurp(d / "stdout.txt");
+  EXPECT_NE(out.find("Run time: distribution normal, scale 0.8, stddev 0.2, spec formulas, seed 42\n"),
+            std::string::npos)
+      << out;
+  EXPECT_LT(out.find("Run time:"), out.find("=== Simulation Statistics ==="));
+}
+
 // Every option can come from a config file (CLI11's TOML/INI): the same
 // settings as flags give byte-identical outputs.
 TEST(Pipeline, ConfigFileEqualsCommandLineFlags) {
@@ -397,6 +424,46 @@ TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {
     starts += line.substr(a, line.find(',', a) - a) + " ";
   }
   EXPECT_EQ(starts, "1981 2756 4299 8850 3316 2714 5228 7762 4022 7085 ");
+}
+
+// Two processors per node (MaxProcs 20, MaxNodes 10): the windows count
+// processors. Window of jobs 5-8, all at 100 (procs, estimate, run): 5 (8,
+// 100, 100) and 6 (8, 200, 200) start; the head 7 (12, 50, 50) needs 6 nodes,
+// 2 are free: the greedy shadow adds 4 + 8 processors = 12 at job 5's end,
+// 200. Job 8 (4, 150, 100) would end at 250, not before 200: no backfill.
+// bsld (1 + 1 + 150/50 + 250/100) / 4 = 1.875; utilisation 3400 processor
+// seconds / (150 s * 20 processors) = 1.1333. Counting nodes as processors
+// gave 1.5 and 3.4.
+TEST(Pipeline, RlSchedulerWindowsCountProcessorsNotNodes) {
+  fs::path d = ScratchDir("rl_ppn");
+  std::string swf = "; MaxProcs: 20\n; MaxNodes: 10\n";
+  const char* rows[] = {"1 0 -1 10 1", "2 0 -1 10 1", "3 0 -1 10 1", "4 0 -1 10 1", "5 100 -1 100 8",
+                        "6 100 -1 200 8", "7 100 -1 50 12", "8 100 -1 100 4", "9 300 -1 10 1", "10 300 -1 10 1"};
+  const int limits[] = {10, 10, 10, 10, 100, 200, 50, 150, 10, 10};
+  for (int i = 0; i < 10; ++i) {
+    const std::string r = rows[i];
+    const std::string procs = r.substr(r.rfind(' ') + 1);
+    swf += fmt::format("{} -1 -1 {} {} -1 1 1 1 1 1 1 -1 -1\n", r, procs, limits[i]);
+  }
+  WriteText(d / "rl.swf", swf);
+  OptionValues v;
+  v.trace = (d / "rl.swf").string();
+  v.compat = "rlscheduler";
+  v.backfill = "easy";
+  v.rl_window_size = 4;
+  v.rl_windows = 1;
+  v.output_dir = (d / "out").string();
+  v.quiet = true;
+  auto c = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  ASSERT_EQ(RunOnce(c.value()), 0);
+  const nlohmann::json j = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_EQ(j["config"]["procs_per_node"], 2);
+  EXPECT_EQ(j["config"]["max_procs"], 20);
+  ASSERT_EQ(j["windows"].size(), 1u);
+  EXPECT_EQ(j["windows"][0]["start"], 4);
+  EXPECT_DOUBLE_EQ(j["mean_bounded_slowdown"].get<double>(), 1.875);
+  EXPECT_NEAR(j["mean_utilisation"].get<double>(), 3400.0 / 3000.0, 1e-12);
 }
 
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {

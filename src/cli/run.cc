@@ -544,7 +544,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   const double wall_s = Since(t0);
   if (!c.quiet) {
     if (c.frontend == Frontend::kSimulator)
-      PrintDrEvtStats(out, s, r, wall_s);
+      PrintDrEvtStats(out, s, r, info, diag, wall_s);
     else
       PrintHumanSummary(out, s, info, diag, wall_s);
     if (cluster) PrintClusterSummary(out, c, *cluster, work_json);

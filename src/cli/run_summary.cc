@@ -1,5 +1,6 @@
 #include "cli/run_summary.h"
 
+#include <cctype>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -19,12 +20,58 @@ std::string Seconds(double s) {
   return FormatTime(static_cast<SimTime>(std::llround(s * kTicksPerSecond)), TimeFormat::kExact);
 }
 
+// What the readers did to the input, a line per kind: records skipped,
+// dropped by a filter, changed, or kept with a warning, each with its count
+// per rule (dr_evt-compat.md §3: a summary count per reason).
+std::vector<std::string> InputReport(const RunInfo& info, const Diagnostics& diag) {
+  std::vector<std::string> lines;
+  const auto per_rule = [](const std::map<std::string, std::int64_t>& counts) {
+    std::string out;
+    for (const auto& [rule, n] : counts) out += fmt::format(" {} {}", rule, n);
+    return out;
+  };
+  if (diag.TotalOf(Severity::kSkip) > 0)
+    lines.push_back(fmt::format("skipped {} input records:{}", diag.TotalOf(Severity::kSkip),
+                                per_rule(diag.CountsOf(Severity::kSkip))));
+  if (diag.Filtered() > 0)
+    lines.push_back(fmt::format("dropped by the legacy queue filter (queue neither pbatch* nor pall): {}",
+                                CountOf(diag.Filtered(), "record")));
+  if (const auto changed = diag.Changed(); !changed.empty())
+    lines.push_back(
+        fmt::format("changed by {}:{}", info.swf_policy.empty() ? "input rules" : info.swf_policy, per_rule(changed)));
+  if (diag.TotalOf(Severity::kWarning) > 0)
+    lines.push_back(fmt::format("warnings:{}", per_rule(diag.CountsOf(Severity::kWarning))));
+  return lines;
+}
+
+// How run times were chosen; with a sampled distribution, everything that
+// reproduces the draw, the seed included (dr_evt-compat.md §5.4).
+std::string RunTimeLine(const RunInfo& info) {
+  if (info.run_time_mode != "distribution") return info.run_time_mode;
+  return fmt::format("distribution {}, scale {}, stddev {}, {} formulas, seed {}", info.run_time_distribution,
+                     info.run_time_scale, info.run_time_stddev, info.run_time_compat, info.seed);
+}
+
 }  // namespace
 
-void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s) {
+void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunInfo& info,
+                     const Diagnostics& diag, double wall_s) {
+  // The resolved configuration first, as dr_evt prints it before its block.
+  fmt::print(out, "Input: {} ({}, {} loaded)\n", info.input, info.mode, CountOf(info.jobs_loaded, "job"));
+  for (std::string line : InputReport(info, diag)) {
+    line[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(line[0])));
+    fmt::print(out, "{}\n", line);
+  }
+  if (info.mode == "simulation") {
+    fmt::print(out, "Policy: {}\n", info.policy);
+    fmt::print(out, "Run time: {}\n", RunTimeLine(info));
+  }
+  // dr_evt counts a job as submitted when it starts.
+  std::int64_t started = s.completed + s.killed;
+  for (const JobRun& run : r.runs) started += run.state == JobState::kUnfinished && run.begin != kNoTime;
   fmt::print(out, "=== Simulation Statistics ===\n");
   fmt::print(out, "Total jobs: {}\n", s.jobs);
-  fmt::print(out, "Jobs submitted: {}\n", s.completed + s.killed + s.unfinished);
+  fmt::print(out, "Jobs submitted: {}\n", started);
   fmt::print(out, "Jobs completed: {}\n", s.completed + s.killed);
   fmt::print(out, "Current time: {}\n", FormatTime(r.end_time, TimeFormat::kExact));
   fmt::print(out, "Total nodes: {}\n", r.capacity);
@@ -107,19 +154,9 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
   if (!info.capacity_schedule.empty())
     fmt::print(out, "  capacity schedule {}: {} changes, between {} and {} {}\n", info.capacity_schedule,
                info.capacity_changes, info.capacity_min, info.capacity_max, info.units);
-  if (diag.TotalOf(Severity::kSkip) > 0) {
-    fmt::print(out, "  skipped {} input records:", diag.TotalOf(Severity::kSkip));
-    for (const auto& [rule, n] : diag.CountsOf(Severity::kSkip)) fmt::print(out, " {} {}", rule, n);
-    fmt::print(out, "\n");
-  }
-  if (diag.Filtered() > 0)
-    fmt::print(out, "  dropped by the legacy queue filter (queue neither pbatch* nor pall): {}\n",
-               CountOf(diag.Filtered(), "record"));
-  if (const auto changed = diag.Changed(); !changed.empty()) {
-    fmt::print(out, "  changed by {}:", info.swf_policy.empty() ? "input rules" : info.swf_policy);
-    for (const auto& [rule, n] : changed) fmt::print(out, " {} {}", rule, n);
-    fmt::print(out, "\n");
-  }
+  if (info.mode == "simulation" && info.run_time_mode == "distribution")
+    fmt::print(out, "  run times: {}\n", RunTimeLine(info));
+  for (const std::string& line : InputReport(info, diag)) fmt::print(out, "  {}\n", line);
   fmt::print(out, "  completed {}  killed at limit {}  rejected {}  unfinished {}  backfilled {}\n", s.completed,
              s.killed, s.rejected, s.unfinished, s.backfilled);
   if (s.not_submitted > 0)

@@ -28,7 +28,8 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
 // or jobs still waiting that power policy C's choice never made room for.
 void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult& r, Diagnostics* diag);
 
-void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, double wall_s);
+void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunInfo& info,
+                     const Diagnostics& diag, double wall_s);
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
                        double wall_s);
 // `work_json` is the cluster's summary object (io/work_report.h).

@@ -260,7 +260,10 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       w.pcon.push_back(draw);
     }
     job.submit = submit.t;
-    if (w.mode == TraceMode::kReplay || (options.force_simulation && c.begin)) {
+    // --force-simulation takes the run time from the actual column when there
+    // is one, else from end - begin (dr_evt-compat.md §2.2): only then do the
+    // replay checks on begin and end apply.
+    if (w.mode == TraceMode::kReplay || (options.force_simulation && c.begin && !c.actual)) {
       SimTime e_t = c.end ? end.t : begin.t + actual;
       bool used_alt = false;
       const bool fixed = OrderReplayTimes(submit, begin, c.end ? &end : nullptr, actual, &job.submit, &begin.t, &e_t,
@@ -288,7 +291,6 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       }
       job.run_time = e_t - begin.t;
       if (w.mode == TraceMode::kReplay) job.begin = begin.t;
-      if (options.force_simulation && c.actual) job.run_time = actual;
       if (!c.limit) job.time_limit = job.run_time;
     } else {
       job.run_time = c.actual ? actual : job.time_limit;

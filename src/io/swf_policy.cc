@@ -235,6 +235,10 @@ Result<Workload> SwfNormaliser::Finish() {
     if (capacity == 0) capacity = largest;
   }
   w_.capacity = capacity;
+  // RLScheduler's windows count processors: its greedy shadow adds nodes
+  // times processors per node, and utilisation divides by MaxProcs.
+  w_.procs_per_unit = ppn_ > 0 ? ppn_ : 1;
+  w_.machine_procs = machine_procs_;
   // Policies may move submits (pyss: -5 -> 1); whether the file was sorted is
   // reported by the readers (ReadSwf, LoadSwf), not here.
   SortBySubmit(&w_.jobs);
