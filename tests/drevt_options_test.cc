@@ -71,6 +71,35 @@ TEST(DrEvtKnobs, WaitQueueOverflowAbortStops) {
 
 // Each front end's --help states its own defaults (they differ: dr_evt lets
 // jobs overrun, clustersim kills at the limit).
+// dr_evt's older names (dr_evt-compat.md §5.3): --runtime_mode chose what
+// the scheduler plans with, --duration_* how long jobs run. J0 (70 nodes,
+// limit 200, runs 50) blocks J1 (50 nodes) until 50; J2 (20 nodes, limit and
+// run 100) arrives at 20. Planning with limits J0 ends at 200, so J2
+// backfills at 20 (ends 120 < 200); planning with run times J0 ends at 50
+// and J2 (ending 120) would delay J1: it waits until 50.
+TEST(DrEvtKnobs, OlderOptionNamesKeepTheirMeaning) {
+  const fs::path d = ScratchDir("knobs_old_names");
+  std::ofstream(d / "e.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,70,200,50\n10,50,300,300\n"
+                                "20,20,100,100\n";
+  const auto run = [&](std::vector<std::string> extra) {
+    std::vector<std::string> argv = {SimulatorBinary(), (d / "e.csv").string(), "-n", "100", "-o",
+                                     (d / "s.csv").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return ReadFileContents((d / "s.csv").string()).value();
+  };
+  const std::string header = "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n";
+  EXPECT_EQ(run({}), header + "0,0,50,70,0,200\n10,50,350,50,0,300\n20,20,120,20,0,100\n");
+  EXPECT_EQ(run({"--runtime_mode", "actual"}), header + "0,0,50,70,0,200\n10,50,350,50,0,300\n20,50,150,20,0,100\n");
+  EXPECT_EQ(run({"--runtime_mode", "actual"}), run({"--plan_with", "actual"}));
+  // --duration_mode exact = every job runs its limit.
+  EXPECT_EQ(run({"--duration_mode", "exact"}), run({"-r", "limit"}));
+  EXPECT_EQ(run({"--duration_mode", "distribution", "--duration_distribution", "uniform", "--duration_scale", "0.5",
+                 "--duration_stddev", "0.9"}),
+            run({"-r", "distribution", "-D", "uniform", "-S", "0.5", "-V", "0.9"}));
+}
+
 TEST(Help, EachFrontEndStatesItsOwnDefaults) {
   const ProcessResult sim = RunProcess({SimulatorBinary(), "--help"});
   EXPECT_NE(sim.out.find("allow (default here"), std::string::npos) << sim.out;

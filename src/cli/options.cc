@@ -61,7 +61,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                         "clip (killed at the limit; the summary counts them)"
                       : "A job whose run time exceeds its limit: clip (default: killed at the limit; the summary "
                         "counts them and the time cut) or allow (default with --compat dr_evt)");
-  app->add_option("--plan_with,--plan-with", v->plan_with, "Schedulers plan with: limit (default) or actual");
+  // --runtime_mode is dr_evt's older name for it (dr_evt-compat.md §5.3).
+  app->add_option("--plan_with,--plan-with,--runtime_mode", v->plan_with,
+                  "Schedulers plan with: limit (default) or actual (oracle planning)");
   app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)")
       ->check(IntIn(1, 1'000'000));
   app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)")
@@ -71,17 +73,20 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
       ->check(IntIn(0, kIntMax));
 
   // Run times.
-  app->add_option("-r,--run_time_mode,--runtime_mode,--duration_mode", v->run_time_mode,
+  // --duration_* are dr_evt's older names (exact = limit, column = actual).
+  app->add_option("-r,--run_time_mode,--duration_mode", v->run_time_mode,
                   "Simulation run times: actual (default), limit, distribution");
-  app->add_option("-D,--run_time_distribution", v->run_time_distribution, "normal (default), lognormal, uniform");
-  app->add_option("-S,--run_time_scale", v->run_time_scale, "Scale factor s (default 1.0)")
+  app->add_option("-D,--run_time_distribution,--duration_distribution", v->run_time_distribution,
+                  "normal (default), lognormal, uniform");
+  app->add_option("-S,--run_time_scale,--duration_scale", v->run_time_scale, "Scale factor s (default 1.0)")
       ->check(RealIn(0, 1e12, /*lo_open=*/true));
-  app->add_option("-V,--run_time_stddev", v->run_time_stddev,
+  app->add_option("-V,--run_time_stddev,--duration_stddev", v->run_time_stddev,
                   "Stddev factor v (default 0); for uniform the upper factor")
       ->check(RealIn(0, 1e12));
   app->add_option("--run_time_compat", v->run_time_compat,
                   "Sampling formulas: spec (default: the seed's, uniform U(L*S, L*V), never capped) or dr_evt "
-                  "(dr_evt's code: normal/lognormal capped at L, uniform U(L*S, L*(S+V)))");
+                  "(dr_evt's code: normal/lognormal capped at L, uniform U(L*S, L*(S+V)); the default of "
+                  "clustersim's --compat dr_evt)");
   app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0");
   app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
                 "Simulate a replay-format trace (ignore begin_time/end_time)");
@@ -314,8 +319,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   RETURN_IF_ERROR(ParseEnum("--run_time_mode", v.run_time_mode, kRunTimeModeNames, &c.run_time.mode));
   RETURN_IF_ERROR(
       ParseEnum("--run_time_distribution", v.run_time_distribution, kDistributionNames, &c.run_time.distribution));
+  // The dr_evt profile selects dr_evt's formulas (dr_evt-compat.md §5.2);
+  // `simulator` keeps the seed's by default (its own contract).
+  const bool dr_formulas = dr && fe == Frontend::kClustersim;
   RETURN_IF_ERROR(ParseEnum("--run_time_compat",
-                            v.run_time_compat.empty() ? std::string("spec") : v.run_time_compat,
+                            !v.run_time_compat.empty() ? v.run_time_compat : dr_formulas ? "dr_evt" : "spec",
                             kRunTimeCompatNames, &c.run_time.compat));
   c.run_time.scale = v.run_time_scale;
   c.run_time.stddev = v.run_time_stddev;
