@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "cli/protobuf_text.h"
 #include "io/file_reader.h"
 #include "io/number_parse.h"
 #include "io/text_lines.h"
@@ -68,7 +69,138 @@ std::string NearestName(std::string_view key, const std::vector<std::string>& na
   return best;
 }
 
+// The value of a checked `key = value` line as arguments: a list gives one
+// per item; quotes are removed ("..." with \" and \\ escapes).
+std::vector<std::string> ValueItems(std::string_view v) {
+  std::vector<std::string> items;
+  v = Trim(v);
+  const bool list = !v.empty() && v[0] == '[';
+  if (list) v.remove_prefix(1);
+  while (true) {
+    v = Trim(v);
+    if (v.empty() || v[0] == ']' || v[0] == '#') break;
+    std::string item;
+    if (v[0] == '"' || v[0] == '\'') {
+      const char q = v[0];
+      std::size_t i = 1;
+      for (; i < v.size() && v[i] != q; ++i) {
+        if (v[i] == '\\' && q == '"' && i + 1 < v.size()) ++i;
+        item.push_back(v[i]);
+      }
+      v.remove_prefix(std::min(i + 1, v.size()));
+    } else {
+      std::size_t i = 0;
+      while (i < v.size() && v[i] != ',' && v[i] != ']' && v[i] != '#') ++i;
+      item = std::string(Trim(v.substr(0, i)));
+      v.remove_prefix(i);
+    }
+    items.push_back(std::move(item));
+    if (!list) break;
+    v = Trim(v);
+    if (!v.empty() && v[0] == ',') v.remove_prefix(1);
+  }
+  return items;
+}
+
+// True when the first line that is not blank or a comment reads `key = ...`
+// (then the file is `key = value` lines, else protobuf text).
+bool IsKeyValueText(std::string_view text) {
+  LineCursor cursor(text);
+  std::string_view line;
+  while (cursor.Next(&line)) {
+    const std::string_view t = Trim(line);
+    if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+    const std::size_t k = t.find_first_of("=:{<");
+    return k != std::string_view::npos && t[k] == '=';
+  }
+  return true;
+}
+
+std::vector<std::string> LongNames(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::Option* o : app.get_options())
+    for (const std::string& n : o->get_lnames()) names.push_back(n);
+  return names;
+}
+
 }  // namespace
+
+Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std::string& name,
+                                                const std::vector<std::string>& names, std::string_view block) {
+  std::vector<std::string> args;
+  if (IsKeyValueText(text)) {
+    if (Status st = CheckConfigText(text, name, names); !st.ok()) return st;
+    LineCursor cursor(text);
+    std::string_view line;
+    while (cursor.Next(&line)) {
+      const std::string_view t = Trim(line);
+      if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+      const std::size_t eq = t.find('=');
+      const std::string key(Trim(t.substr(0, eq)));
+      for (const std::string& item : ValueItems(t.substr(eq + 1))) args.push_back("--" + key + "=" + item);
+    }
+    return args;
+  }
+  auto fields = ParseProtobufText(text, name);
+  if (!fields.ok()) return fields.status();
+  const std::string file = EscapeControl(name);
+  for (const TextField& f : fields.value()) {
+    if (!f.messages.empty() && f.messages.front() != block) {
+      // DR_EVT_Params holds both programs' settings; the other's are not ours.
+      if (f.messages.size() == 1 && (f.messages.front() == "sim_setup" || f.messages.front() == "trace_setup"))
+        continue;
+      return Status::Error(fmt::format("{}:{}: field '{}' in message '{}': expected the fields of '{}' or top-level "
+                                       "fields",
+                                       file, f.line, EscapeControl(f.name), EscapeControl(f.messages.back()), block));
+    }
+    if (f.messages.size() > 1)
+      return Status::Error(fmt::format("{}:{}: message '{}' inside '{}': '{}' has scalar fields only", file, f.line,
+                                       EscapeControl(f.messages.back()), block, block));
+    const std::string option = f.name == "memory_pressure_fraction" ? "check_memory_pressure" : f.name;
+    if (std::find(names.begin(), names.end(), option) == names.end()) {
+      const std::string hint = NearestName(option, names);
+      return Status::Error(fmt::format("{}:{}: unknown field '{}'{}", file, f.line, EscapeControl(f.name),
+                                       hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
+    }
+    if (f.value.empty()) continue;  // proto3: an empty string is the field unset
+    args.push_back("--" + option + "=" + f.value);
+  }
+  return args;
+}
+
+Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const std::vector<std::string>& flags,
+                                                  const CLI::App& app, std::string_view block) {
+  std::vector<std::string> args;
+  const std::vector<std::string> names = LongNames(app);
+  for (int i = 0; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    std::string path;
+    bool is_config = false;
+    for (const std::string& f : flags) {
+      if (i > 0 && a == f && i + 1 < argc) {
+        path = argv[i + 1];
+        is_config = true;
+      } else if (i > 0 && a.size() > f.size() + 1 && a.compare(0, f.size() + 1, f + "=") == 0) {
+        path = std::string(a.substr(f.size() + 1));
+        is_config = true;
+      }
+      if (is_config) break;
+    }
+    if (!is_config) {
+      args.emplace_back(a);
+      continue;
+    }
+    if (a.find('=') == std::string_view::npos) ++i;  // the path was the next argument
+    auto text = ReadFile(path);
+    if (!text.ok()) return text.status();
+    if (text.value().view().size() > kMaxConfigBytes)
+      return Status::Error(fmt::format("{}: a config file is at most {} bytes", EscapeControl(path), kMaxConfigBytes));
+    auto more = ConfigTextArgs(text.value().view(), path, names, block);
+    if (!more.ok()) return more.status();
+    args.insert(args.end(), more.value().begin(), more.value().end());
+  }
+  return args;
+}
 
 std::string FindConfigPath(int argc, char** argv, const std::vector<std::string>& flags) {
   std::string path;

@@ -13,6 +13,7 @@
 // with the input bounds of io/file_reader.h and must be at most 1 MiB.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/status.h"
@@ -32,5 +33,21 @@ Status CheckConfigFile(const std::string& path, const CLI::App& app);
 // For tests and fuzzing: the same check on text, against a list of long
 // option names.
 Status CheckConfigText(std::string_view text, const std::string& name, const std::vector<std::string>& option_names);
+
+// `simulator -c FILE`: dr_evt applies a config file at its position on the
+// command line, so options after it override it and options before it are
+// overridden (dr_evt-compat.md §11; the caller makes every single-valued
+// option take its last value). Returns the arguments with each `-c FILE`
+// (any of `flags`) replaced by `--option=value` for what the file sets.
+// The file is either `key = value` lines (the format above) or dr_evt's
+// protobuf text (cli/protobuf_text.h) of DR_EVT_Params: the fields of the
+// message `block` (sim_setup), or fields at the top level; the other
+// program's message (trace_setup) is skipped. Field names are the long
+// option names (memory_pressure_fraction is --check_memory_pressure).
+Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const std::vector<std::string>& flags,
+                                                  const CLI::App& app, std::string_view block);
+// The same on a file's text, against a list of long option names.
+Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std::string& name,
+                                                const std::vector<std::string>& option_names, std::string_view block);
 
 }  // namespace clustersim

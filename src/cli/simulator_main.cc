@@ -5,6 +5,8 @@
 
 #include <iostream>
 #include <new>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -33,19 +35,26 @@ int main(int argc, char** argv) {
   try {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
     app.footer(kExamples);
-    app.set_config("-c,--config", "", "Read options from a TOML/INI file");
+    std::string config_path;  // never set: ExpandConfigArgs replaces -c FILE before parsing
+    app.add_option("-c,--config", config_path,
+                   "Options from a file, applied at its place on the command line (later options override it): "
+                   "dr_evt's protobuf text (sim_setup { total_nodes: 100 ... }) or key = value lines");
     app.set_version_flag("--version", "simulator (clustersim " CLUSTERSIM_VERSION ")");
     clustersim::OptionValues v;
     clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kSimulator);
-    // CLI11 skips config lines it does not understand; we refuse them first.
-    if (const std::string cfg = clustersim::FindConfigPath(argc, argv, {"-c", "--config"}); !cfg.empty()) {
-      if (clustersim::Status st = clustersim::CheckConfigFile(cfg, app); !st.ok()) {
-        std::cerr << "simulator: error: " << st.message() << "\n";
-        return 1;
-      }
+    // As dr_evt (getopt): an option given twice takes its last value, which
+    // is what lets a config file sit between options.
+    for (CLI::Option* o : app.get_options())
+      if (o->nonpositional() && o->get_expected_max() == 1) o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    auto args = clustersim::ExpandConfigArgs(argc, argv, {"-c", "--config"}, app, "sim_setup");
+    if (!args.ok()) {
+      std::cerr << "simulator: error: " << args.status().message() << "\n";
+      return 1;
     }
+    std::vector<char*> expanded;
+    for (std::string& a : args.value()) expanded.push_back(a.data());
     try {
-      app.parse(argc, argv);
+      app.parse(static_cast<int>(expanded.size()), expanded.data());
     } catch (const CLI::ParseError& e) {
       return clustersim::ExitOnParseError(app, e, "simulator", std::cout, std::cerr);
     }
