@@ -180,6 +180,26 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   EXPECT_NEAR(queue_node_s, node_s, 1e-9 * node_s);
 }
 
+// -j: dr_evt's tracer counts lines read, bad ones too (dr_evt-compat.md §3,
+// §11); `clustersim trace` counts jobs loaded. Line 3 of the file is bad.
+TEST(Tracer, MaxJobsCountsLinesInTheTracerAndJobsInClustersimTrace) {
+  const fs::path d = ScratchDir("tracer_max_jobs");
+  std::ofstream(d / "t.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+                                "0,10,20,1,pbatch,100\n"
+                                "5,x,20,1,pbatch,100\n"
+                                "6,10,20,1,pbatch,100\n"
+                                "7,10,20,1,pbatch,100\n";
+  const auto loaded = [&](const std::vector<std::string>& argv) {
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Lines(r.out).empty() ? std::string() : Lines(r.out)[0];
+  };
+  const std::string t = (d / "t.csv").string();
+  EXPECT_EQ(loaded({TracerBinary(), t, "-z", "UTC", "-n", "4", "-j", "3"}), "2 jobs have been loaded.");
+  EXPECT_EQ(loaded({ClustersimBinary(), "trace", t, "-z", "UTC", "-n", "4", "-j", "3"}), "3 jobs have been loaded.");
+  EXPECT_EQ(loaded({TracerBinary(), t, "-z", "UTC", "-n", "4"}), "3 jobs have been loaded.");
+}
+
 TEST(Tracer, RefusesATraceWithoutRecordedTimes) {
   const fs::path d = ScratchDir("tracer_refuse");
   std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";

@@ -69,7 +69,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   app.add_option("-n,--total_nodes", o.total_nodes,
                  "Machine size: free nodes in -r, busy nodes during a DAT (default: the trace's, else 795)")
       ->check(IntIn(1, kIntMax));
-  app.add_option("-j,--max_jobs", o.max_jobs, "Read at most this many jobs (0 = all)")->check(IntIn(0, kIntMax));
+  app.add_option("-j,--max_jobs", o.max_jobs,
+                 dr ? "Read at most this many lines of a CSV, Lassen or .trace file, kept or not, as dr_evt's tracer "
+                      "(SWF: jobs) (0 = all)"
+                    : "Read at most this many jobs (0 = all)")
+      ->check(IntIn(0, kIntMax));
   app.add_option("-z,--timezone", o.zone, "IANA zone of the local times (default PST8PDT, as dr_evt)");
   app.add_option("--format", o.format, "auto, csv, swf, lassen, trace")
       ->check(CLI::IsMember({"auto", "csv", "swf", "lassen", "trace"}));
@@ -102,7 +106,10 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   lo.swf.replay = true;
   if (Status st = ParseEnum("--swf-policy", o.swf_policy, kSwfPolicyNames, &lo.swf.policy); !st.ok())
     return Fail(prog, err, st.message());
-  if (o.max_jobs > 0) lo.csv.max_jobs = lo.llnl.max_jobs = o.max_jobs;
+  // dr_evt's tracer counts -j in lines read, filtered and bad ones too
+  // (dr_evt-compat.md §3, §11); `clustersim trace` in jobs loaded.
+  if (o.max_jobs > 0 && dr) lo.csv.max_lines = lo.llnl.max_lines = o.max_jobs;
+  if (o.max_jobs > 0 && !dr) lo.csv.max_jobs = lo.llnl.max_jobs = o.max_jobs;
   Diagnostics diag(&err);
   auto loaded = LoadTrace(path, lo, &diag);
   if (!loaded.ok()) return Fail(prog, err, loaded.status().message());

@@ -181,9 +181,11 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
   // Rows are at least ~20 bytes: reserving avoids regrowing (and copying)
   // the job array; untouched reserved pages cost nothing.
   ReserveHuge(&w.jobs, text.size() / 20);
+  std::int64_t lines_read = 0;
   while (cursor.Next(&line)) {
     if (options.max_jobs >= 0 && static_cast<std::int64_t>(w.jobs.size()) >= options.max_jobs) break;
     if (IsBlank(line)) continue;
+    if (options.max_lines >= 0 && lines_read++ >= options.max_lines) break;
     const std::int64_t ln = cursor.line_number();
     if (!SplitCsv(line, &fields)) {
       rr.Skip(ln, "unterminated_quote", "a quoted field is not closed");

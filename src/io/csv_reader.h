@@ -27,6 +27,9 @@ struct CsvReadOptions {
   // clustersim keeps the row and the engine kills the job at its limit.
   bool skip_overruns = false;
   std::int64_t max_jobs = -1;    // stop after this many valid rows (-1: all)
+  // Stop after this many data rows read, kept or not (-1: all): dr_evt's
+  // tracer counts -j in lines read (dr_evt-compat.md §3, §11).
+  std::int64_t max_lines = -1;
   // --trace_type pcon: the avgpcon, minpcon, maxpcon columns are required
   // and read into Workload::pcon.
   bool pcon = false;

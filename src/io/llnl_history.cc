@@ -73,6 +73,8 @@ class HistoryBuilder {
   }
 
   bool full() const { return options_.max_jobs >= 0 && static_cast<std::int64_t>(w_.jobs.size()) >= options_.max_jobs; }
+  // Counts a data row read; false once max_lines rows were read before it.
+  bool TakeLine() { return options_.max_lines < 0 || lines_read_++ < options_.max_lines; }
 
   void Add(std::int64_t ln, std::string_view nodes, std::string_view begin, std::string_view end,
            std::string_view submit, std::string_view queue, std::string_view limit) {
@@ -147,6 +149,7 @@ class HistoryBuilder {
   Diagnostics* diag_;
   RowReader rr_;
   Workload w_;
+  std::int64_t lines_read_ = 0;
   std::map<std::string, std::int32_t, std::less<>> queue_ids_;
 };
 
@@ -189,6 +192,7 @@ Result<Workload> ReadLassenCsv(std::string_view text, const std::string& name, c
   std::vector<std::string_view> row(header.size());
   while (!hb.full() && cursor.Next(&line)) {
     if (IsBlank(line)) continue;
+    if (!hb.TakeLine()) break;
     const std::int64_t ln = cursor.line_number();
     if (!SplitLassen(line, &fields)) {
       hb.rows().Skip(ln, "unterminated_quote", "a quoted field is not closed");
@@ -222,6 +226,7 @@ Result<Workload> ReadLegacyTrace(std::string_view text, const std::string& name,
   while (!hb.full() && cursor.Next(&line)) {
     const std::string_view t = Trim(line);
     if (t.empty() || t.front() == '#') continue;
+    if (!hb.TakeLine()) break;
     const std::int64_t ln = cursor.line_number();
     SplitWhitespace(t, &f);
     if (f.size() < 6) {

@@ -38,6 +38,7 @@ namespace clustersim {
 struct LlnlReadOptions {
   std::string timezone = "PST8PDT";  // dr_evt hard-codes the zone Lassen's times were logged in
   std::int64_t max_jobs = -1;        // stop after this many kept rows (-1: all)
+  std::int64_t max_lines = -1;       // stop after this many data rows read, kept or not (dr_evt's tracer -j)
   bool force_simulation = false;
 };
 
