@@ -43,9 +43,10 @@ TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
   EXPECT_EQ(Slurp(d / "out" / "schedule.csv"),
             "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n"
             "50,100,110,8,0,20,3\n60,60,90,4,0,40,4\n");
-  // J0's start at T shows the occupancy it left; its END frees its nodes.
+  // The baseline row is at T: samples before it are discarded (dr_evt-compat
+  // §9). J0's start at T shows the occupancy it left; its END frees its nodes.
   EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
-            "time,free_nodes,allocated_nodes\n0,10,0\n50,4,6\n60,0,10\n90,4,6\n100,10,0\n100,2,8\n110,10,0\n");
+            "time,free_nodes,allocated_nodes\n50,10,0\n50,4,6\n60,0,10\n90,4,6\n100,10,0\n100,2,8\n110,10,0\n");
   const auto summary = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
   EXPECT_EQ(summary["nb_jobs"], 2);
   EXPECT_DOUBLE_EQ(summary["mean_waiting_time"].get<double>(), 25.0);  // (50 + 0) / 2

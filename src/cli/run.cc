@@ -389,7 +389,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (!res_name.empty()) {
     auto f = files->Open(res_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    resources.emplace(w.capacity, tf, f.value(), &w);
+    resources.emplace(w.capacity, tf, f.value(), &w, c.warm_start != kNoTime ? c.warm_start : 0);
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for

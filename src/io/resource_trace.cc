@@ -4,10 +4,11 @@
 
 namespace clustersim {
 
-ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink, const Workload* pcon)
+ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink, const Workload* pcon,
+                             SimTime origin)
     : pcon_(pcon != nullptr && pcon->has_pcon ? pcon : nullptr), capacity_(capacity), format_(f), sink_(sink ? sink : &own_) {
   sink_->buf += pcon_ != nullptr ? "time,free_nodes,allocated_nodes,avgpcon,minpcon,maxpcon\n" : "time,free_nodes,allocated_nodes\n";
-  Row(0, 0);
+  Row(origin, 0);
 }
 
 void ResourceTrace::Row(SimTime t, std::int64_t used) {

@@ -1,6 +1,6 @@
 #pragma once
 // Resource CSV (`time,free_nodes,allocated_nodes`): a baseline row at time 0
-// (dr_evt's clock origin), then one row per START or END in processing
+// (dr_evt's clock origin; a warm start's time under --sim_start_time), then one row per START or END in processing
 // order (and one per gang pod that ends before its job and frees its
 // units), so several rows may share a timestamp; under a capacity schedule
 // also one row per change, with free = max(0, size - allocated). Built as
@@ -21,7 +21,10 @@ class ResourceTrace final : public EngineObserver {
   // Rows go to `sink` (owned by the caller), or to an internal string.
   // With `pcon` (a workload read with --trace_type pcon) each row also
   // sums the running jobs' avgpcon, minpcon and maxpcon.
-  ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr, const Workload* pcon = nullptr);
+  // The baseline row is at `origin`: 0, or a warm start's time, before
+  // which no sample is kept (dr_evt-compat.md §9).
+  ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink = nullptr, const Workload* pcon = nullptr,
+                SimTime origin = 0);
   void OnStart(JobId id, SimTime t, std::int64_t used) override {
     AddPower(id, 1);
     Row(t, used);
