@@ -320,6 +320,25 @@ TEST(SwfPolicyTest, PyssMapping) {
   for (const Job& j : n->ok().jobs) EXPECT_LE(j.run_time, j.time_limit) << "pyss jobs never overrun";
 }
 
+// swf-and-metrics.md §2.1: sizes are clamped to the machine, MaxProcs or a
+// configured size; pyss's machine is the one its command line gives, so a
+// configured size wins (-n 6: 12 -> 6, where MaxProcs would give 8 and the
+// job could never run).
+TEST(SwfPolicyTest, PyssClampsToTheConfiguredSize) {
+  const std::string text = "; MaxProcs: 8\n" + Rec("1", "0", "-1", "100", "12", "12", "300") +
+                           Rec("2", "1", "-1", "100", "4", "4", "300");
+  SwfOptions o = Policy(SwfPolicy::kPyss);
+  o.capacity = 6;
+  auto n = Normalise(text, o);
+  EXPECT_EQ(Render(n->ok()), "1:0/300/100/6/6 2:1/300/100/4/4");
+  auto header = Normalise(text, Policy(SwfPolicy::kPyss));
+  EXPECT_EQ(Render(header->ok()), "1:0/300/100/8/8 2:1/300/100/4/4");
+  o.policy = SwfPolicy::kPyssStrong;  // the strong filter drops what exceeds it
+  auto strong = Normalise(text, o);
+  EXPECT_EQ(Render(strong->ok()), "2:1/300/100/4/4");
+  EXPECT_EQ(strong->diag.Count("exceeds_machine"), 1);
+}
+
 TEST(SwfPolicyTest, PyssStrongFilterThenPyss) {
   const std::string text = "; MaxProcs: 64\n" +
                            Rec("1", "-5", "-1", "100", "8", "8", "300") +   // step 5: submit < 0

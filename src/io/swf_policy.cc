@@ -63,12 +63,15 @@ bool SwfNormaliser::Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
 
   // pyss's mapping (swf-and-metrics.md §2.1), after an optional strong filter.
 bool SwfNormaliser::Pyss(const SwfRecord& in, Job* j, std::int64_t* procs) {
-    const std::int64_t machine = machine_procs_;
+    // The machine is the configured size when there is one, as pyss's is
+    // (its command line), else MaxProcs (swf-and-metrics.md §2.1).
+    const std::int64_t machine =
+        o_.capacity > 0 ? (ppn_ > 0 ? o_.capacity * ppn_ : o_.capacity) : machine_procs_;
     SwfRecord r = in;
     auto& f = r.f;
     if (o_.policy == SwfPolicy::kPyssStrong) {
       if (f[kSwfAllocProcs] > machine || f[kSwfReqProcs] > machine)
-        return Drop(r, "exceeds_machine", "processors exceed MaxProcs"), false;
+        return Drop(r, "exceeds_machine", fmt::format("processors exceed the machine ({})", machine)), false;
       if (f[kSwfReqProcs] <= 0) f[kSwfReqProcs] = f[kSwfAllocProcs];
       if (f[kSwfAllocProcs] <= 0) f[kSwfAllocProcs] = f[kSwfReqProcs];
       if (f[kSwfReqProcs] <= 0) return Drop(r, "no_processors", "no processor count"), false;
