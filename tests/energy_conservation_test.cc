@@ -185,6 +185,31 @@ TEST(Energy, ConservedOnAGeneratedThousandNodeRun) {
 // about 4 us; IT energy, integrated as the difference of two such absolute
 // times, drifted 2e-8 from the nodes' sum. The interval now comes from the
 // integer clock, as each node takes it.
+// power-model.md §e.5: GPU dynamic power is split by device. The node's
+// load gives every active device the same utilisation (§d.5), so two 1-GPU
+// jobs on one node draw alike whatever their own U_gpu (0.95 and 0.3): equal
+// energy (with no CPU demand, all of it GPU). A demand-weighted split gave A
+// 3.2 times B's, more than the whole dynamic energy of the one GPU it held.
+TEST(Energy, GpuPowerIsSharedByDevice) {
+  const fs::path d = ScratchDir("energy_by_device");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: g0\n    cpu_cores: 64\n    product: H100 SXM\n"
+                                 "    gpu_count: 8\n";
+  std::ofstream(d / "t.jsonl")
+      << R"({"type":"job","jobId":"A","submitTimeOffsetSec":0,"podTemplate":{"requests":{"cpu":"1","nvidia.com/gpu":"1"}},"work":{"cpuUnits":0.001,"gpuUnits":100},"workloadClass":{"gpu":"gpu.compute_bound"},"workloadProfile":{"gpuUtilization":0.95,"cpuUtilization":0.0}})"
+      << "\n"
+      << R"({"type":"job","jobId":"B","submitTimeOffsetSec":0,"podTemplate":{"requests":{"cpu":"1","nvidia.com/gpu":"1"}},"work":{"cpuUnits":0.001,"gpuUnits":100},"workloadClass":{"gpu":"gpu.compute_bound"},"workloadProfile":{"gpuUtilization":0.3,"cpuUtilization":0.0}})"
+      << "\n";
+  const ProcessResult r = Simulate({(d / "t.jsonl").string(), "--cluster", (d / "c.yaml").string()}, d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  CheckConservation(d / "out");
+  std::map<std::string, double> energy;
+  for (const CsvRow& row : ReadCsvRows(d / "out" / "jobs.csv")) energy[row.at("job_id")] = Num(row.at("energy_j"));
+  ASSERT_EQ(energy.size(), 2u);
+  // Jobs are numbered in file order: 0 is A, 1 is B.
+  EXPECT_GT(energy["0"], 0);
+  EXPECT_NEAR(energy["0"], energy["1"], 1e-9 * energy["0"]);
+}
+
 TEST(Energy, ALateStartKeepsItEqualToTheNodesSum) {
   const fs::path d = ScratchDir("energy_drift");
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: g\n    replicas: 2\n    cpu_cores: 8\n"

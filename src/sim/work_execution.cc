@@ -174,14 +174,17 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   if (slots.empty()) return;
   const double f_eff = model.f_eff();
   const double theta_cpu = model.theta_cpu();
-  // Attribution (§e.5): the node's dynamic power to its pods by demand
-  // share, C_req·U_cpu on the CPU side, G_req·U_gpu on the GPU side.
-  double cpu_demand = 0, gpu_demand = 0;
+  // Attribution (§e.5): the node's dynamic power to its pods, by demand
+  // share C_req·U_cpu on the CPU side and by device on the GPU side. The
+  // node's load sets every active device to the same utilisation (§d.5),
+  // so each device held draws the same: a pod's GPU share is its devices
+  // over the devices of the pods with GPU work (never more than the power
+  // of the devices it holds).
+  double cpu_demand = 0, gpu_devices = 0;
   for (std::uint32_t s : slots) {
     const Task& t = tasks_[s];
-    const WorkProfile& prof = w_.pods[t.pod].profile;
-    if (t.cpu_left > 0) cpu_demand += t.cores * prof.u_cpu;
-    if (t.gpu_left > 0) gpu_demand += t.gpus * prof.u_gpu;
+    if (t.cpu_left > 0) cpu_demand += t.cores * w_.pods[t.pod].profile.u_cpu;
+    if (t.gpu_left > 0) gpu_devices += t.gpus;
   }
   const int k = static_cast<int>(slots.size());
   const double cpu_share = power::CpuCapacityShare(node_cores, load.cpu_weight);
@@ -222,7 +225,7 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     Task& t = tasks_[slots[i]];
     const WorkProfile& prof = w_.pods[t.pod].profile;
     t.power_w = (t.cpu_left > 0 && cpu_demand > 0 ? model.cpu_dynamic_w() * t.cores * prof.u_cpu / cpu_demand : 0) +
-                (t.gpu_left > 0 && gpu_demand > 0 ? model.gpu_dynamic_w() * t.gpus * prof.u_gpu / gpu_demand : 0);
+                (t.gpu_left > 0 && gpu_devices > 0 ? model.gpu_dynamic_w() * t.gpus / gpu_devices : 0);
     const double m = power::JobCpuMultiplier(prof, f_eff, theta_cpu, type.cpu.knee);
     const double ti = power::JobThrottleImpact(prof, m);
     t.cpu_rate = power::CpuProgressRate(sw, power::CpuSpeed(t.cores, o_.base.per_core, ti), k, cpu_share);
