@@ -486,6 +486,45 @@ TEST(Pipeline, RlSchedulerWindowsCountProcessorsNotNodes) {
   EXPECT_NEAR(j["mean_utilisation"].get<double>(), 3400.0 / 3000.0, 1e-12);
 }
 
+// swf-and-metrics.md §3.4 and §4.3: summary.json carries every utilisation
+// variant and the input's hash. 4 processors; J1 (2 procs, run 10.5) and J2
+// (2, run 4) start at 0; J3 (4, run 3) waits for J1: 10.5-13.5. Used 2*10.5 +
+// 2*4 + 4*3 = 41 processor-seconds over a makespan of 13.5: 41/54.
+// Ticks 0..13 (ceil 13.5 = 14): J1 at 0..10 (11 ticks), J2 0..3 (4), J3
+// 11..13 (3): (22 + 8 + 12) / (4 * 14) = 0.75. RLScheduler's: 41 / ((10.5 -
+// 0) * 4) = 41/42.
+TEST(Pipeline, SummaryHasEveryUtilisationVariantAndTheInputHash) {
+  fs::path d = ScratchDir("util_variants");
+  const std::string swf = "; MaxProcs: 4\n1 0 -1 10.5 2 -1 -1 2 20 -1 1 1 1 1 1 -1 -1 -1\n"
+                          "2 0 -1 4 2 -1 -1 2 20 -1 1 1 1 1 1 -1 -1 -1\n3 1 -1 3 4 -1 -1 4 5 -1 1 1 1 1 1 -1 -1 -1\n";
+  WriteText(d / "u.swf", swf);
+  WriteText(d / "v.swf", swf + "4 2 -1 3 1 -1 -1 1 5 -1 1 1 1 1 1 -1 -1 -1\n");
+  const auto run = [&](const std::string& name) {
+    OptionValues v;
+    v.trace = (d / name).string();
+    v.output_dir = (d / ("out_" + name)).string();
+    v.quiet = true;
+    auto c = Resolve(v, Frontend::kClustersim, false);
+    EXPECT_TRUE(c.ok()) << c.status().message();
+    EXPECT_EQ(RunOnce(c.value()), 0);
+    return nlohmann::json::parse(Slurp(d / ("out_" + name) / "summary.json"));
+  };
+  const nlohmann::json j = run("u.swf");
+  const nlohmann::json& u = j["utilisation"];
+  EXPECT_DOUBLE_EQ(u["makespan"].get<double>(), 41.0 / 54.0);
+  EXPECT_DOUBLE_EQ(u["capacity_weighted"].get<double>(), 41.0 / 54.0);
+  EXPECT_DOUBLE_EQ(u["machine_states"].get<double>(), 41.0 / 54.0);
+  EXPECT_DOUBLE_EQ(u["tick_mean"].get<double>(), 0.75);
+  EXPECT_DOUBLE_EQ(u["rlscheduler"].get<double>(), 41.0 / 42.0);
+  for (const char* k : {"makespan", "from_zero", "capacity_weighted", "machine_states", "tick_mean", "rlscheduler"})
+    EXPECT_TRUE(j["definitions"].contains(std::string("utilisation.") + k)) << k;
+  const std::string hash = j["definitions"]["input_sha256"].get<std::string>();
+  EXPECT_EQ(hash.size(), 64u);
+  EXPECT_EQ(hash.find_first_not_of("0123456789abcdef"), std::string::npos) << hash;
+  EXPECT_NE(run("v.swf")["definitions"]["input_sha256"].get<std::string>(), hash);
+  EXPECT_EQ(run("u.swf")["definitions"]["input_sha256"].get<std::string>(), hash);
+}
+
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {
   fs::path d = ScratchDir("hint");
   WriteText(d / "jobs.csv", kSmall);

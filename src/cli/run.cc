@@ -19,6 +19,7 @@
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
 #include "io/capacity_csv.h"
+#include "io/input_hash.h"
 #include "io/number_parse.h"
 #include "io/timestamp.h"
 #include "io/trace_list.h"
@@ -172,6 +173,16 @@ Status ApplySlice(const RunConfig& c, Workload* w) {
   return Status::Ok();
 }
 
+// The trace's files: the trace, or a list file and the traces it lists (a
+// bad list is reported when it is loaded).
+std::vector<std::string> TraceInputs(const RunConfig& c) {
+  std::vector<std::string> inputs = {c.trace};
+  if (c.trace_is_list)
+    if (auto listed = ListedTraceFiles(c.trace); listed.ok())
+      for (const ListedFile& f : listed.value()) inputs.push_back(f.path);
+  return inputs;
+}
+
 // --compat rlscheduler evaluates windows of the trace instead of one run.
 int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag, OutputFiles* files,
                  std::ostream& out, std::ostream& err, Clock::time_point t0) {
@@ -225,11 +236,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // that cannot be replaced fails now, not after an hour of simulation.
   std::unique_ptr<OutputFiles> files;
   if (c.frontend == Frontend::kClustersim) {
-    std::vector<std::string> inputs = {c.trace, c.capacity_schedule_file, c.cluster.cluster_file,
-                                       c.cluster.catalog_file, c.cluster.caps_file};
-    if (c.trace_is_list)
-      if (auto listed = ListedTraceFiles(c.trace); listed.ok())  // a bad list is reported when it is loaded
-        for (const ListedFile& f : listed.value()) inputs.push_back(f.path);
+    std::vector<std::string> inputs = TraceInputs(c);
+    inputs.insert(inputs.end(),
+                  {c.capacity_schedule_file, c.cluster.cluster_file, c.cluster.catalog_file, c.cluster.caps_file});
     auto set = OutputFiles::IntoDirectory(c.output_dir, inputs);
     if (!set.ok()) return Fail(c, err, set.status());
     files = set.take();
@@ -476,7 +485,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                                    : lt.format == TraceFormat::kLassen      ? "lassen"
                                    : lt.format == TraceFormat::kLegacyTrace ? "trace"
                                                                             : "csv";
-  const RunInfo info = DescribeRun(c, w, input_format, cluster.get());
+  RunInfo info = DescribeRun(c, w, input_format, cluster.get());
+  // summary.json names the input's SHA-256 (on a thread beside the run it
+  // cost more, the two faulting pages in under one lock).
+  if (!summary_name.empty())
+    if (auto h = InputSha256(TraceInputs(c)); h.ok()) info.input_sha256 = h.value();
 
   if (!sched_name.empty()) {
     auto f = files->Open(sched_name);

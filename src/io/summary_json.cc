@@ -36,7 +36,14 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
   j["mean_bounded_slowdown"] = s.mean_bsld;
   j["max_bounded_slowdown"] = s.max_bsld;
   j["rms_bounded_slowdown"] = s.rms_bsld;
-  j["utilisation"] = {{"makespan", s.utilisation}, {"from_zero", s.utilisation_from_zero}};
+  j["utilisation"] = {{"makespan", s.utilisation},
+                      {"from_zero", s.utilisation_from_zero},
+                      {"capacity_weighted", s.utilisation},
+                      {"machine_states", s.utilisation_machine_states},
+                      {"rlscheduler", s.utilisation_rlscheduler}};
+  // NaN (a capacity schedule) is not JSON: null, which the definition explains.
+  j["utilisation"]["tick_mean"] =
+      std::isnan(s.utilisation_tick_mean) ? nlohmann::json(nullptr) : nlohmann::json(s.utilisation_tick_mean);
   j["node_seconds_used"] = s.node_seconds_used;
   j["node_seconds_requested"] = s.node_seconds_requested;
   j["queue_length"] = {{"mean_at_submit", s.mean_queue_at_submit},
@@ -73,6 +80,17 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                                     ? "sum(allocated_units * (end - begin)) / (capacity * makespan_from_zero)"
                                     : "sum(allocated_units * (end - begin)) / integral from 0 to max(end) of max(scheduled "
                                       "capacity, units in use)"},
+      {"utilisation.capacity_weighted",
+       "integral of units in use / integral of max(capacity, units in use), over the makespan (= "
+       "utilisation.makespan)"},
+      {"utilisation.machine_states", "sum(allocated_units * (end - begin)) / (physical capacity * makespan) (Batsim)"},
+      {"utilisation.tick_mean",
+       "mean over the whole seconds min(submit) + k, k < ceil(makespan), of units in use / capacity (RAPS); null "
+       "under a capacity schedule"},
+      {"utilisation.rlscheduler",
+       "sum((end - begin) * processors) / ((max(begin) - min(submit)) * MaxProcs) over the run (RLScheduler; its "
+       "windows: --compat rlscheduler); can exceed 1"},
+      {"input_sha256", info.input_sha256.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.input_sha256)},
       {"queue_length.mean_at_submit", "jobs already waiting when a job arrives, averaged over arrivals"},
       {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},
       {"queue_length.mean_time_weighted", "time average of jobs waiting, first to last event"},

@@ -32,6 +32,7 @@ struct RunInfo {
   // --capacity_schedule: the file and the sizes it sets (empty if none).
   std::string capacity_schedule;
   std::int64_t capacity_changes = 0, capacity_min = 0, capacity_max = 0;
+  std::string input_sha256;  // of the trace's bytes (io/input_hash.h); empty if unknown
 };
 
 // `work_json`, when not empty, is an object added under "work" (runs on a

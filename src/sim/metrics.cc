@@ -24,6 +24,24 @@ double CapacitySeconds(const RunResult& r, SimTime from, SimTime to) {
   return area;
 }
 
+// RAPS's utilisation: allocated / capacity sampled at every whole second
+// from the first submit, t0 + k for k in [0, K), K = ceil(makespan); a job
+// counts at the ticks in [begin, end). Exact in integer ticks.
+double TickMean(const Workload& w, const RunResult& r, SimTime t0, SimTime end) {
+  if (end <= t0 || r.capacity <= 0) return 0;
+  const auto ceil_s = [](SimTime d) { return (d + kTicksPerSecond - 1) / kTicksPerSecond; };
+  const SimTime ticks = ceil_s(end - t0);
+  double unit_ticks = 0;
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const JobRun& run = r.runs[i];
+    if ((run.state != JobState::kCompleted && run.state != JobState::kTimeout) || run.holds_no_units) continue;
+    const SimTime k0 = std::clamp<SimTime>(ceil_s(run.begin - t0), 0, ticks);
+    const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
+    unit_ticks += static_cast<double>(w.jobs[i].units) * static_cast<double>(k1 - k0);
+  }
+  return unit_ticks / (static_cast<double>(r.capacity) * static_cast<double>(ticks));
+}
+
 }  // namespace
 
 Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
@@ -35,7 +53,8 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   SimTime first_submit = kTimeInfinity, last_end = kNoTime;
   double sum_wait = 0, sum_wait2 = 0, sum_ta = 0, sum_bsld = 0, sum_bsld2 = 0, sum_sd = 0;
   std::int64_t n = 0, n_sd = 0;
-  double used = 0, requested = 0;
+  double used = 0, requested = 0, used_procs = 0;
+  SimTime last_begin = kNoTime;
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const Job& j = w.jobs[i];
     const JobRun& run = r.runs[i];
@@ -74,7 +93,11 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     } else {
       ++s.slowdown_excluded;
     }
-    if (!run.holds_no_units) used += static_cast<double>(j.units) * rt;
+    if (!run.holds_no_units) {
+      used += static_cast<double>(j.units) * rt;
+      used_procs += static_cast<double>(j.procs > 0 ? j.procs : j.units * w.procs_per_unit) * rt;
+    }
+    last_begin = std::max(last_begin, run.begin);
     requested += static_cast<double>(j.units) * ToSeconds(j.time_limit);
   }
   // A gang pod that finished first held its units only until then.
@@ -108,6 +131,12 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     if (cap > 0 && s.makespan_s > 0) s.utilisation = used / (cap * s.makespan_s);
     if (cap > 0 && s.makespan_from_zero_s > 0) s.utilisation_from_zero = used / (cap * s.makespan_from_zero_s);
   }
+  if (cap > 0 && s.makespan_s > 0) s.utilisation_machine_states = used / (cap * s.makespan_s);
+  const double max_procs =
+      static_cast<double>(w.machine_procs > 0 ? w.machine_procs : r.capacity * w.procs_per_unit);
+  if (n > 0 && last_begin > first_submit && max_procs > 0)
+    s.utilisation_rlscheduler = used_procs / (ToSeconds(last_begin - first_submit) * max_procs);
+  s.utilisation_tick_mean = r.effective_capacity.empty() ? TickMean(w, r, first_submit, last_end) : std::nan("");
   if (r.queue.submits > 0) s.mean_queue_at_submit = r.queue.sum_at_submit / static_cast<double>(r.queue.submits);
   if (r.queue.passes > 0) s.mean_queue_per_pass = r.queue.sum_per_pass / static_cast<double>(r.queue.passes);
   if (r.queue.span > 0) s.mean_queue_time_weighted = r.queue.area / ToSeconds(r.queue.span);
