@@ -446,6 +446,30 @@ TEST(Pipeline, DrEvtProfileSelectsDrEvtSamplingFormulas) {
   EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().run_time.compat, RunTimeCompat::kSpec);
 }
 
+// The strict/clean knobs are refused where a tool's own rules apply, and
+// --estimate-fill where strict drops the job anyway.
+TEST(Pipeline, SwfKnobsApplyToStrictAndCleanOnly) {
+  OptionValues v;
+  v.trace = "t.swf";
+  v.size_source = "max";
+  EXPECT_TRUE(Resolve(v, Frontend::kClustersim, false).ok());
+  v.compat = "pyss";
+  auto pyss = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_FALSE(pyss.ok());
+  EXPECT_NE(pyss.status().message().find("pyss has its tool's own rules"), std::string::npos)
+      << pyss.status().message();
+  OptionValues f;
+  f.trace = "t.swf";
+  f.estimate_fill = "drop";
+  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());  // strict by default
+  f.swf_policy = "clean";
+  auto clean = Resolve(f, Frontend::kClustersim, false);
+  ASSERT_TRUE(clean.ok()) << clean.status().message();
+  EXPECT_EQ(clean.value().load.swf.estimate_fill, EstimateFill::kDrop);
+  f.estimate_fill = "guess";
+  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());
+}
+
 // Two processors per node (MaxProcs 20, MaxNodes 10): the windows count
 // processors. Window of jobs 5-8, all at 100 (procs, estimate, run): 5 (8,
 // 100, 100) and 6 (8, 200, 200) start; the head 7 (12, 50, 50) needs 6 nodes,

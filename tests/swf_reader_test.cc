@@ -296,6 +296,36 @@ TEST(SwfPolicyTest, ReplayBeginsAtSubmitPlusWait) {
   EXPECT_EQ(n->diag.Count("unknown_wait_time"), 1);
 }
 
+// swf-and-metrics.md §2.7's knobs. Fields (alloc, req): job 1 (4, 8), job 2
+// (6, -1), job 3 (-1, 2); job 4 has no requested time.
+TEST(SwfPolicyTest, SizeSourceAndEstimateFillKnobs) {
+  const std::string text = "; MaxProcs: 64\n; MaxRuntime: 3600\n" + Rec("1", "0", "-1", "100", "4", "8", "200") +
+                           Rec("2", "1", "-1", "100", "6", "-1", "200") + Rec("3", "2", "-1", "100", "-1", "2", "200") +
+                           Rec("4", "3", "-1", "50", "3", "3", "-1");
+  SwfOptions o = Policy(SwfPolicy::kClean);
+  EXPECT_EQ(Render(Normalise(text, o)->ok()), "1:0/200/100/8/8 2:1/200/100/6/6 3:2/200/100/2/2 4:3/50/50/3/3");
+  o.size_source = SizeSource::kAllocated;
+  auto a = Normalise(text, o);
+  EXPECT_EQ(Render(a->ok()), "1:0/200/100/4/4 2:1/200/100/6/6 3:2/200/100/2/2 4:3/50/50/3/3");
+  EXPECT_EQ(a->diag.Count("size_from_requested"), 1);
+  o.size_source = SizeSource::kMax;
+  EXPECT_EQ(Render(Normalise(text, o)->ok()), "1:0/200/100/8/8 2:1/200/100/6/6 3:2/200/100/2/2 4:3/50/50/3/3");
+  o.size_source = SizeSource::kRequested;
+  o.estimate_fill = EstimateFill::kMaxRuntime;
+  auto m = Normalise(text, o);
+  EXPECT_EQ(Render(m->ok()), "1:0/200/100/8/8 2:1/200/100/6/6 3:2/200/100/2/2 4:3/3600/50/3/3");
+  EXPECT_EQ(m->diag.Count("estimate_from_max_runtime"), 1);
+  o.estimate_fill = EstimateFill::kDrop;
+  auto d = Normalise(text, o);
+  EXPECT_EQ(Render(d->ok()), "1:0/200/100/8/8 2:1/200/100/6/6 3:2/200/100/2/2");
+  EXPECT_EQ(d->diag.Count("unknown_requested_time"), 1);
+  // No MaxRuntime to fill from: refused, not guessed.
+  o.estimate_fill = EstimateFill::kMaxRuntime;
+  auto none = Normalise("; MaxProcs: 64\n" + Rec("1", "0", "-1", "100", "4", "8", "-1"), o);
+  ASSERT_FALSE(none->w.ok());
+  EXPECT_NE(none->w.status().message().find("no positive MaxRuntime"), std::string::npos);
+}
+
 // ---- pyss (§2.1) ----
 
 TEST(SwfPolicyTest, PyssMapping) {

@@ -39,6 +39,12 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option("--format", v->format,
                   "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
                   "whitespace trace) (default auto: by name, then content; a directory is JSONL)");
+  app->add_option("--size-source,--size_source", v->size_source,
+                  "SWF strict/clean: job size from requested processors (default; allocated if unknown), "
+                  "allocated (requested if unknown) or max of the two");
+  app->add_option("--estimate-fill,--estimate_fill", v->estimate_fill,
+                  "SWF clean: a missing requested time becomes the run time (default), the header's MaxRuntime "
+                  "(maxruntime), or drops the job (drop)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
                   "SWF normalisation: strict, clean, pyss, pyss-strong, rlscheduler, batsim (default strict; "
                   "--compat pyss and --compat rlscheduler bring their own)");
@@ -258,6 +264,17 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
                           : p.compat == Compat::kRlScheduler    ? "rlscheduler"
                                                                 : "strict";
   RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, kSwfPolicyNames, &c.load.swf.policy));
+  RETURN_IF_ERROR(ParseEnum("--size-source", v.size_source, kSizeSourceNames, &c.load.swf.size_source));
+  RETURN_IF_ERROR(ParseEnum("--estimate-fill", v.estimate_fill, kEstimateFillNames, &c.load.swf.estimate_fill));
+  // The knobs shape strict and clean only; other policies have their tool's rules.
+  const bool knobs_apply = c.load.swf.policy == SwfPolicy::kStrict || c.load.swf.policy == SwfPolicy::kClean;
+  if (!knobs_apply && (v.size_source != "requested" || v.estimate_fill != "run"))
+    return Status::Error(fmt::format("--size-source and --estimate-fill shape --swf-policy strict and clean; {} has "
+                                     "its tool's own rules",
+                                     swf));
+  if (c.load.swf.policy == SwfPolicy::kStrict && v.estimate_fill != "run")
+    return Status::Error("--estimate-fill applies to --swf-policy clean (strict drops a job without a requested "
+                         "time)");
   std::string order = v.policy;
   if (order == "fcfs_alt") order = "fcfs";
   if (order == "fcfs_conservative") {

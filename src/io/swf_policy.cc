@@ -1,5 +1,6 @@
 #include "io/swf_policy.h"
 
+#include "io/number_parse.h"
 #include "model/memory.h"
 
 #include <algorithm>
@@ -37,10 +38,19 @@ void SwfNormaliser::Warn(const SwfRecord& r, std::string_view rule, std::string 
 bool SwfNormaliser::Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
     const auto& f = r.f;
     if (f[kSwfSubmit] < 0) return Drop(r, "negative_submit", "submit time is negative or unknown"), false;
-    std::int64_t size = f[kSwfReqProcs] > 0 ? f[kSwfReqProcs] : f[kSwfAllocProcs];
+    const std::int64_t requested = f[kSwfReqProcs], allocated = f[kSwfAllocProcs];
+    std::int64_t size = 0;
+    switch (o_.size_source) {
+      case SizeSource::kRequested: size = requested > 0 ? requested : allocated; break;
+      case SizeSource::kAllocated: size = allocated > 0 ? allocated : requested; break;
+      case SizeSource::kMax: size = std::max(requested, allocated); break;
+    }
     if (size <= 0)
       return Drop(r, "no_processors", "requested and allocated processors are both unknown or 0"), false;
-    if (f[kSwfReqProcs] <= 0) Note(r, "size_from_allocated", "requested processors unknown; used allocated");
+    if (o_.size_source == SizeSource::kRequested && requested <= 0)
+      Note(r, "size_from_allocated", "requested processors unknown; used allocated");
+    if (o_.size_source == SizeSource::kAllocated && allocated <= 0)
+      Note(r, "size_from_requested", "allocated processors unknown; used requested");
     if (f[kSwfRun] < 0) return Drop(r, "unknown_run_time", "run time is unknown (-1) or negative"), false;
     SimTime estimate = f[kSwfReqTime];
     if (estimate <= 0) {
@@ -48,8 +58,18 @@ bool SwfNormaliser::Strict(const SwfRecord& r, Job* j, std::int64_t* procs) {
         return Drop(r, "unknown_requested_time",
                     "requested time is unknown or 0 (use --swf-policy clean to fill it from the run time)"),
                false;
-      estimate = f[kSwfRun];
-      Note(r, "clairvoyant_estimate", "requested time unknown; set to the run time");
+      switch (o_.estimate_fill) {
+        case EstimateFill::kRun:
+          estimate = f[kSwfRun];
+          Note(r, "clairvoyant_estimate", "requested time unknown; set to the run time");
+          break;
+        case EstimateFill::kMaxRuntime:
+          estimate = max_runtime_;
+          Note(r, "estimate_from_max_runtime", "requested time unknown; set to the header's MaxRuntime");
+          break;
+        case EstimateFill::kDrop:
+          return Drop(r, "unknown_requested_time", "requested time is unknown or 0 (--estimate-fill drop)"), false;
+      }
     }
     if (f[kSwfRun] == 0) Warn(r, "zero_run_time", "run time is 0 (under 0.5 s in real logs)");
     if (f[kSwfRun] > estimate)
@@ -184,6 +204,14 @@ SwfNormaliser::SwfNormaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics
       capacity_ = max_procs ? *max_procs : (max_nodes ? *max_nodes : 0);
   }
   machine_procs_ = max_procs ? *max_procs : (max_nodes ? *max_nodes : capacity_);
+  for (const auto& [label, value] : t.header) {
+    std::int64_t v = 0;
+    if (label == "MaxRuntime" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputSeconds)
+      max_runtime_ = v * kTicksPerSecond;
+  }
+  if (status_.ok() && o.estimate_fill == EstimateFill::kMaxRuntime && o.policy == SwfPolicy::kClean &&
+      max_runtime_ <= 0)
+    status_ = Status::Error(t.name + ": --estimate-fill maxruntime: the header has no positive MaxRuntime");
   if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim)
     status_ = Status::Error(t.name +
                             ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "

@@ -36,8 +36,21 @@ inline constexpr EnumName<SwfPolicy> kSwfPolicyNames[] = {
 bool ParseSwfPolicy(std::string_view name, SwfPolicy* out);
 const char* SwfPolicyName(SwfPolicy p);
 
+// strict / clean knobs (swf-and-metrics.md §2.7). Size: requested
+// processors (field 8, else allocated), allocated (field 5, else requested)
+// or the larger of the two. A missing requested time under clean: the run
+// time (clairvoyant), the header's MaxRuntime, or the record dropped.
+enum class SizeSource : std::uint8_t { kRequested, kAllocated, kMax };
+enum class EstimateFill : std::uint8_t { kRun, kMaxRuntime, kDrop };
+inline constexpr EnumName<SizeSource> kSizeSourceNames[] = {
+    {"requested", SizeSource::kRequested}, {"allocated", SizeSource::kAllocated}, {"max", SizeSource::kMax}};
+inline constexpr EnumName<EstimateFill> kEstimateFillNames[] = {
+    {"run", EstimateFill::kRun}, {"maxruntime", EstimateFill::kMaxRuntime}, {"drop", EstimateFill::kDrop}};
+
 struct SwfOptions {
   SwfPolicy policy = SwfPolicy::kStrict;
+  SizeSource size_source = SizeSource::kRequested;
+  EstimateFill estimate_fill = EstimateFill::kRun;
   std::int64_t capacity = 0;        // --total_nodes: pool size in job units (0 = from header)
   std::int64_t procs_per_node = 0;  // > 0: node-granular, a job needs ceil(procs / ppn) nodes
   bool replay = false;              // begin = submit + wait (field 3)
@@ -76,6 +89,7 @@ class SwfNormaliser {
   std::int64_t ppn_ = 0;
   std::int64_t capacity_ = 0;
   std::int64_t machine_procs_ = 0;
+  SimTime max_runtime_ = 0;  // the header's MaxRuntime, 0 if none
 };
 
 // Reads an SWF text straight into a Workload (header first, then streaming).
