@@ -50,6 +50,8 @@ TEST(CapacitySchedule, ReductionNeverPreemptsAndAnIncreaseStartsTheWaitingJob) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["from_zero"].get<double>(), 1100.0 / 1740.0);
   EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 1100.0 / 1740.0);
   EXPECT_TRUE(s["utilisation"]["tick_mean"].is_null()) << "defined without a capacity schedule only";
+  // Batsim's machine states count the physical machine: 1100 / (10 * 250).
+  EXPECT_DOUBLE_EQ(s["utilisation"]["machine_states"].get<double>(), 0.44);
   EXPECT_EQ(s["config"]["capacity_schedule"]["changes"], 2);
   EXPECT_EQ(s["config"]["capacity_schedule"]["min_units"], 4);
   EXPECT_EQ(s["nb_jobs_rejected"], 0);

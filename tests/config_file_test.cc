@@ -74,9 +74,19 @@ TEST(ConfigFile, DrEvtProtobufTextBecomesOptions) {
       "  memory_pressure_fraction: 0.8\n}\ntrace_setup { outfile: \"t.out\" max_jobs: 3 }\nseed: 7\n",
       "c.txt", kNames, "sim_setup");
   ASSERT_TRUE(a.ok()) << a.status().message();
-  // The tracer's message is skipped, an empty string is an unset field.
-  EXPECT_EQ(a.value(), (Args{"--total_nodes=50", "--run_time_mode=limit", "--verbose=false",
-                             "--check_memory_pressure=0.8", "--seed=7"}));
+  // The tracer's message is skipped; an empty string or false is an unset
+  // field (proto3 defaults).
+  EXPECT_EQ(a.value(), (Args{"--total_nodes=50", "--run_time_mode=limit", "--check_memory_pressure=0.8", "--seed=7"}));
+  // proto3's defaults are fields not given, as dr_evt reads them: max_time: 0
+  // is no limit, not a cut at 0.
+  auto zeros = ConfigTextArgs("sim_setup { total_nodes: 0 seed: 0 run_time_mode: \"limit\" max_time: 0.0 "
+                              "verbose: false }",
+                              "c.txt", {"total_nodes", "seed", "run_time_mode", "max_time", "verbose"}, "sim_setup");
+  ASSERT_TRUE(zeros.ok()) << zeros.status().message();
+  EXPECT_EQ(zeros.value(), Args{"--run_time_mode=limit"});
+  auto nul = ConfigTextArgs("outfile: \"x\\000y.csv\"\n", "c.txt", {"outfile"}, "sim_setup");
+  ASSERT_FALSE(nul.ok());
+  EXPECT_EQ(nul.status().message(), "c.txt:1: field 'outfile': a value may not hold a NUL byte");
   auto typo = ConfigTextArgs("sim_setup { total_node: 5 }", "c.txt", kNames, "sim_setup");
   ASSERT_FALSE(typo.ok());
   EXPECT_EQ(typo.status().message(), "c.txt:1: unknown field 'total_node' (did you mean 'total_nodes'?)");
@@ -119,6 +129,18 @@ TEST(ConfigFile, SimulatorAppliesTheFileAtItsPlace) {
     EXPECT_EQ(nodes({"--config=" + path, "--total_nodes", "70"}), "70");
   }
   EXPECT_EQ(nodes({"-n", "100", "-n", "60"}), "60");  // as getopt: the last one
+  EXPECT_EQ(nodes({"-n", "100", "-c" + (d / "c.pbtxt").string()}), "50");  // -cFILE, as getopt reads it
+  // A file may not name another (it would be ignored), nor ask for help.
+  std::ofstream(d / "nested.toml") << "config = c.toml\n";
+  const ProcessResult nested = RunProcess({SimulatorBinary(), (d / "j.csv").string(), "-c",
+                                           (d / "nested.toml").string(), "-o", (d / "t.csv").string()});
+  EXPECT_EQ(nested.exit_code, 1);
+  EXPECT_NE(nested.err.find("nested.toml:1: unknown option 'config'"), std::string::npos) << nested.err;
+  // Inside a bundle of short flags -c cannot be expanded: refused, not ignored.
+  const ProcessResult bundle = RunProcess({SimulatorBinary(), (d / "j.csv").string(), "-Mc",
+                                           (d / "c.toml").string(), "-o", (d / "t.csv").string()});
+  EXPECT_EQ(bundle.exit_code, 1);
+  EXPECT_NE(bundle.err.find("bundle of short flags"), std::string::npos) << bundle.err;
   std::ofstream(d / "bad.pbtxt") << "sim_setup {\n  total_nodes: 50\n  bogus: 1\n}\n";
   const ProcessResult r = RunProcess({SimulatorBinary(), (d / "j.csv").string(), "-c", (d / "bad.pbtxt").string(),
                                       "-o", (d / "t.csv").string()});

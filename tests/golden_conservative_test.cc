@@ -83,6 +83,23 @@ TEST(GoldenConservative, CompressionMovesEveryWaitingJobEarlier) {
                  "0:0-20 1:20-120 2:20-70 3:120-150", 10);
 }
 
+// schedulers.md §4's `--conservative rebuild` is not compression, C=10.
+// J0 (0,5,100,100) and J4 (0,5,1000,20) run from 0. A (1,10,50,50): free 0
+// until 1000 -> [1000,1050). B (2,5,100,100): at 100 J0 has ended, 5 free
+// until 1000 -> [100,200). t20: J4 ends early, [20,1000) freed.
+// Compress, B still in place: A needs 10 over 50 s: [20,100) 5, [100,200) 5
+//   (B), from 200 10 -> A at 200; then B: [20,120) has 5 -> B starts now.
+// Rebuild, all cleared, in submit order: A: [20,100) 5, from 100 10 -> A at
+//   100; B: [20,120) meets A at 100 -> from 150 -> B at 150, later than its
+//   old 100, which compression never does.
+TEST(GoldenConservative, RebuildReplansWhereCompressionOnlyMovesEarlier) {
+  const std::string csv = kHdrActual + "0,5,100,100\n0,5,1000,20\n1,10,50,50\n2,5,100,100\n";
+  ExpectSchedule(csv, Conservative(), "0:0-100 1:0-20 2:200-250 3:20-120", 10);
+  Policy rebuild = Conservative();
+  rebuild.conservative_rebuild = true;
+  ExpectSchedule(csv, rebuild, "0:0-100 1:0-20 2:100-150 3:150-250", 10);
+}
+
 // EASY vs conservative. J0 (0,60,100), J1 (0,80,100), J2 (0,90,100),
 // J3 (0,20,250), all at t=0.
 // Conservative: J0 [0,100); J1 [100,200) (free [0,100) is 40); J2: [100,200)

@@ -426,50 +426,6 @@ TEST(Pipeline, RlSchedulerPresetEvaluatesTheSeededWindows) {
   EXPECT_EQ(starts, "1981 2756 4299 8850 3316 2714 5228 7762 4022 7085 ");
 }
 
-// dr_evt-compat.md §5.2: the dr_evt profile selects dr_evt's sampling
-// formulas; `simulator` keeps the seed's (issue: its own examples must give
-// the seed's numbers), and an explicit --run_time_compat wins on both.
-TEST(Pipeline, DrEvtProfileSelectsDrEvtSamplingFormulas) {
-  OptionValues v;
-  v.trace = "t.csv";
-  v.compat = "dr_evt";
-  auto c = Resolve(v, Frontend::kClustersim, false);
-  ASSERT_TRUE(c.ok()) << c.status().message();
-  EXPECT_EQ(c.value().run_time.compat, RunTimeCompat::kDrEvt);
-  OptionValues none;
-  none.trace = "t.csv";
-  EXPECT_EQ(Resolve(none, Frontend::kClustersim, false).value().run_time.compat, RunTimeCompat::kSpec);
-  OptionValues sim;
-  sim.trace = "t.csv";
-  EXPECT_EQ(Resolve(sim, Frontend::kSimulator, false).value().run_time.compat, RunTimeCompat::kSpec);
-  v.run_time_compat = "spec";
-  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().run_time.compat, RunTimeCompat::kSpec);
-}
-
-// The strict/clean knobs are refused where a tool's own rules apply, and
-// --estimate-fill where strict drops the job anyway.
-TEST(Pipeline, SwfKnobsApplyToStrictAndCleanOnly) {
-  OptionValues v;
-  v.trace = "t.swf";
-  v.size_source = "max";
-  EXPECT_TRUE(Resolve(v, Frontend::kClustersim, false).ok());
-  v.compat = "pyss";
-  auto pyss = Resolve(v, Frontend::kClustersim, false);
-  ASSERT_FALSE(pyss.ok());
-  EXPECT_NE(pyss.status().message().find("pyss has its tool's own rules"), std::string::npos)
-      << pyss.status().message();
-  OptionValues f;
-  f.trace = "t.swf";
-  f.estimate_fill = "drop";
-  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());  // strict by default
-  f.swf_policy = "clean";
-  auto clean = Resolve(f, Frontend::kClustersim, false);
-  ASSERT_TRUE(clean.ok()) << clean.status().message();
-  EXPECT_EQ(clean.value().load.swf.estimate_fill, EstimateFill::kDrop);
-  f.estimate_fill = "guess";
-  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());
-}
-
 // Two processors per node (MaxProcs 20, MaxNodes 10): the windows count
 // processors. Window of jobs 5-8, all at 100 (procs, estimate, run): 5 (8,
 // 100, 100) and 6 (8, 200, 200) start; the head 7 (12, 50, 50) needs 6 nodes,

@@ -363,6 +363,14 @@ TEST(SwfPolicyTest, PyssClampsToTheConfiguredSize) {
   EXPECT_EQ(Render(n->ok()), "1:0/300/100/6/6 2:1/300/100/4/4");
   auto header = Normalise(text, Policy(SwfPolicy::kPyss));
   EXPECT_EQ(Render(header->ok()), "1:0/300/100/8/8 2:1/300/100/4/4");
+  // A machine size times processors per node past int64 is saturated, not
+  // wrapped into a negative size that would clamp every job.
+  SwfOptions huge = Policy(SwfPolicy::kPyss);
+  huge.capacity = std::int64_t{1} << 62;
+  huge.procs_per_node = 2;
+  auto h = Normalise(text, huge);
+  EXPECT_EQ(Render(h->ok()), "1:0/300/100/12/6 2:1/300/100/4/2");
+  EXPECT_EQ(h->diag.Count("size_clamped"), 0);
   o.policy = SwfPolicy::kPyssStrong;  // the strong filter drops what exceeds it
   auto strong = Normalise(text, o);
   EXPECT_EQ(Render(strong->ok()), "2:1/300/100/4/4");

@@ -1,6 +1,7 @@
 #include "cli/config_file.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -116,11 +117,25 @@ bool IsKeyValueText(std::string_view text) {
   return true;
 }
 
+// The options a config file may set: not the file itself, nor help or
+// version (a nested file would be silently ignored, help would end the run).
 std::vector<std::string> LongNames(const CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::Option* o : app.get_options())
-    for (const std::string& n : o->get_lnames()) names.push_back(n);
+    for (const std::string& n : o->get_lnames())
+      if (n != "config" && n != "help" && n != "version") names.push_back(n);
   return names;
+}
+
+// proto3 has no "unset": a scalar at its default (0, false, "") is a field
+// not given, as dr_evt's loader reads it (total_nodes: 0 keeps the default
+// size, max_time: 0 means no limit).
+bool IsProtoDefault(std::string_view v) {
+  if (v.empty() || v == "false") return true;
+  const std::string text(v);
+  char* end = nullptr;
+  const double d = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && d == 0;
 }
 
 }  // namespace
@@ -137,7 +152,12 @@ Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std
       if (t.empty() || t[0] == '#' || t[0] == ';') continue;
       const std::size_t eq = t.find('=');
       const std::string key(Trim(t.substr(0, eq)));
-      for (const std::string& item : ValueItems(t.substr(eq + 1))) args.push_back("--" + key + "=" + item);
+      for (const std::string& item : ValueItems(t.substr(eq + 1))) {
+        if (item.find('\0') != std::string::npos)
+          return Status::Error(fmt::format("{}:{}: {}: a value may not hold a NUL byte", EscapeControl(name),
+                                           cursor.line_number(), key));
+        args.push_back("--" + key + "=" + item);
+      }
     }
     return args;
   }
@@ -162,7 +182,10 @@ Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std
       return Status::Error(fmt::format("{}:{}: unknown field '{}'{}", file, f.line, EscapeControl(f.name),
                                        hint.empty() ? "" : fmt::format(" (did you mean '{}'?)", hint)));
     }
-    if (f.value.empty()) continue;  // proto3: an empty string is the field unset
+    if (f.value.find('\0') != std::string::npos)
+      return Status::Error(fmt::format("{}:{}: field '{}': a value may not hold a NUL byte", file, f.line,
+                                       EscapeControl(f.name)));
+    if (IsProtoDefault(f.value)) continue;
     args.push_back("--" + option + "=" + f.value);
   }
   return args;
@@ -183,6 +206,9 @@ Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const s
       } else if (i > 0 && a.size() > f.size() + 1 && a.compare(0, f.size() + 1, f + "=") == 0) {
         path = std::string(a.substr(f.size() + 1));
         is_config = true;
+      } else if (i > 0 && f.size() == 2 && f[0] == '-' && f[1] != '-' && a.size() > 2 && a.compare(0, 2, f) == 0) {
+        path = std::string(a.substr(2));  // -cFILE, as getopt reads it
+        is_config = true;
       }
       if (is_config) break;
     }
@@ -190,7 +216,7 @@ Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const s
       args.emplace_back(a);
       continue;
     }
-    if (a.find('=') == std::string_view::npos) ++i;  // the path was the next argument
+    if (std::find(flags.begin(), flags.end(), a) != flags.end()) ++i;  // the path was the next argument
     auto text = ReadFile(path);
     if (!text.ok()) return text.status();
     if (text.value().view().size() > kMaxConfigBytes)

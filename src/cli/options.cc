@@ -58,6 +58,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler, joulie"
                       : "Semantics preset: none (default), dr_evt, pyss, rlscheduler, joulie");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
+  app->add_option("--conservative", v->conservative,
+                  "Conservative backfilling after an early end: compress (default: pyss's, each waiting job moved "
+                  "earlier in submit order) or rebuild (every reservation cleared and placed again; a job may move "
+                  "later)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
   app->add_option("--backfill-order,--backfill_order", v->backfill_order,
                   "EASY backfill candidates tried in: queue (default), sjf (shortest estimate first: EASY-SJBF, "
@@ -317,6 +321,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
       return Status::Error("--extra-nodes: expected on or off, got '" + v.extra_nodes + "'");
     p.extra_nodes = v.extra_nodes == "on";
   }
+  if (v.conservative != "compress" && v.conservative != "rebuild")
+    return Status::Error("--conservative: expected compress or rebuild, got '" + v.conservative + "'");
+  p.conservative_rebuild = v.conservative == "rebuild";
+  if (p.conservative_rebuild && (p.backfill != Backfill::kConservative || dr || p.dr_evt_fcfs_conservative))
+    return Status::Error("--conservative rebuild re-plans conservative backfilling's profile; it needs --backfill "
+                         "conservative outside --compat dr_evt (whose conservative is EASY)");
   if (v.plan_with != "limit" && v.plan_with != "actual")
     return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
   p.plan_with_actual = v.plan_with == "actual";

@@ -24,6 +24,7 @@ struct OptionValues {
   std::string format = "auto";
   std::string swf_policy;  // empty = strict, or the compat preset's
   std::string size_source = "requested", estimate_fill = "run";  // strict / clean knobs
+  std::string conservative = "compress";  // compress | rebuild
   std::string policy = "fcfs";
   std::string backfill;  // empty = easy (rlscheduler: none)
   std::string compat;  // empty = the front end's default

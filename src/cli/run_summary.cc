@@ -184,6 +184,10 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
                  : cluster->pool->units() == PoolUnits::kCores    ? "cores"
                                                                   : "nodes";
   info.swf_policy = input_format == "swf" ? SwfPolicyName(c.load.swf.policy) : "";
+  if (input_format == "swf") {
+    info.size_source = EnumNameOf(kSizeSourceNames, c.load.swf.size_source);
+    info.estimate_fill = EnumNameOf(kEstimateFillNames, c.load.swf.estimate_fill);
+  }
   info.policy = DescribePolicy(c.engine.policy);
   info.compat = CompatName(c.engine.policy.compat);
   info.run_time_mode = RunTimeModeName(c.run_time.mode);

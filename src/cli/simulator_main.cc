@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   try {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
     app.footer(kExamples);
-    std::string config_path;  // never set: ExpandConfigArgs replaces -c FILE before parsing
+    std::string config_path;  // set only when ExpandConfigArgs could not see -c (a bundle): refused
     app.add_option("-c,--config", config_path,
                    "Options from a file, applied at its place on the command line (later options override it): "
                    "dr_evt's protobuf text (sim_setup { total_nodes: 100 ... }) or key = value lines");
@@ -57,6 +57,11 @@ int main(int argc, char** argv) {
       app.parse(static_cast<int>(expanded.size()), expanded.data());
     } catch (const CLI::ParseError& e) {
       return clustersim::ExitOnParseError(app, e, "simulator", std::cout, std::cerr);
+    }
+    if (!config_path.empty()) {  // -c inside a bundle of short flags (-Mc FILE): not expanded
+      std::cerr << "simulator: error: -c: give the config file as its own option (-c FILE, -cFILE or "
+                   "--config=FILE), not inside a bundle of short flags\n";
+      return 1;
     }
     auto config = clustersim::Resolve(v, clustersim::Frontend::kSimulator, false);
     if (!config.ok()) {

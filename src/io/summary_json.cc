@@ -102,6 +102,8 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"input_format", info.input_format},
                  {"mode", info.mode},
                  {"swf_policy", info.swf_policy},
+                 {"swf_size_source", info.size_source},
+                 {"swf_estimate_fill", info.estimate_fill},
                  {"policy", info.policy},
                  {"compat", info.compat},
                  {"run_time_mode", info.run_time_mode},

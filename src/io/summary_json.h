@@ -20,6 +20,7 @@ struct RunInfo {
   std::string mode;           // "simulation" or "replay"
   std::string units;          // "nodes" or "processors"
   std::string swf_policy;     // empty for CSV
+  std::string size_source, estimate_fill;  // SWF strict/clean knobs; empty for CSV
   std::string policy;         // DescribePolicy()
   std::string compat;
   std::string run_time_mode, run_time_distribution, run_time_compat;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -86,7 +87,11 @@ bool SwfNormaliser::Pyss(const SwfRecord& in, Job* j, std::int64_t* procs) {
     // The machine is the configured size when there is one, as pyss's is
     // (its command line), else MaxProcs (swf-and-metrics.md §2.1).
     const std::int64_t machine =
-        o_.capacity > 0 ? (ppn_ > 0 ? o_.capacity * ppn_ : o_.capacity) : machine_procs_;
+        o_.capacity <= 0 ? machine_procs_
+        : ppn_ <= 0      ? o_.capacity
+                         : (o_.capacity > std::numeric_limits<std::int64_t>::max() / ppn_
+                                ? std::numeric_limits<std::int64_t>::max()
+                                : o_.capacity * ppn_);
     SwfRecord r = in;
     auto& f = r.f;
     if (o_.policy == SwfPolicy::kPyssStrong) {

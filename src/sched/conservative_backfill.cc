@@ -45,6 +45,13 @@ void ConservativeScheduler::CapacityChanged(SimTime now, std::int64_t delta) {
   if (delta == 0) return;  // a change to the same size keeps the plan
   profile_.Prune(now);
   profile_.Resize(now, delta);
+  Rebuild(now);
+}
+
+// Every reservation released, then every waiting job placed again in submit
+// order at its earliest start: a new plan, not a compression of the old one.
+void ConservativeScheduler::Rebuild(SimTime now) {
+  profile_.Prune(now);
   for (const Waiter& w : waiting_)
     if (w.live && w.slot != kTimeInfinity) profile_.Release(w.slot, w.slot + w.estimate, w.units);
   for (std::size_t pos = 0; pos < waiting_.size(); ++pos)
@@ -84,6 +91,7 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 }
 
 void ConservativeScheduler::Compress(SimTime now) {
+  if (policy_.conservative_rebuild) return Rebuild(now);
   compress_pending_ = false;
   profile_.Prune(now);
   // Every waiting job is asked, in submit order. Pruning whole ranges of the

@@ -7,6 +7,9 @@
 // waiting job is re-placed at its earliest start, never later than before.
 // Compression asks every waiting job whether it can start earlier before
 // touching the profile; most cannot, and asking is cheap (EarliestFitBefore).
+// `--conservative rebuild` (Policy::conservative_rebuild) re-plans instead:
+// every reservation cleared, every waiting job placed again in submit order
+// (not equivalent: a job may move later).
 //
 // Capacity schedules: plans know the machine's size now, not its future
 // changes. A change rebuilds the plan: every waiting job, in submit order,
@@ -56,6 +59,7 @@ class ConservativeScheduler final : public Scheduler {
   };
   void Place(std::size_t pos, SimTime now);
   void Compress(SimTime now);
+  void Rebuild(SimTime now);
   void MaybeCompact();
   SimTime Estimate(JobId id) const;
 

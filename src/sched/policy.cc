@@ -19,6 +19,7 @@ std::string DescribePolicy(const Policy& p) {
     if (p.backfill_order != BackfillOrderKey::kQueue)
       s += std::string(", backfill order ") + EnumNameOf(kBackfillOrderNames, p.backfill_order);
   }
+  if (p.backfill == Backfill::kConservative && p.conservative_rebuild) s += ", rebuild";
   if (p.plan_with_actual) s += ", plans with actual run times";
   s += ")";
   return s;

@@ -39,6 +39,10 @@ struct Policy {
   BackfillOrderKey backfill_order = BackfillOrderKey::kQueue;
   // Plan with the actual run time instead of the time limit (oracle).
   bool plan_with_actual = false;
+  // Conservative: after an early end, clear every reservation and place the
+  // waiting jobs again in submit order (schedulers.md §4's `rebuild`; a job
+  // may move later), instead of pyss's compression.
+  bool conservative_rebuild = false;
 };
 
 inline constexpr EnumName<Ordering> kOrderingNames[] = {

@@ -1,0 +1,82 @@
+// How option values resolve into a RunConfig: presets and the knobs that
+// refine or are refused with them (cli/options.cc Resolve).
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "cli/options.h"
+#include "cli/run_config.h"
+
+namespace clustersim::test {
+namespace {
+
+// dr_evt-compat.md §5.2: the dr_evt profile selects dr_evt's sampling
+// formulas; `simulator` keeps the seed's (issue: its own examples must give
+// the seed's numbers), and an explicit --run_time_compat wins on both.
+TEST(Options, DrEvtProfileSelectsDrEvtSamplingFormulas) {
+  OptionValues v;
+  v.trace = "t.csv";
+  v.compat = "dr_evt";
+  auto c = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_EQ(c.value().run_time.compat, RunTimeCompat::kDrEvt);
+  OptionValues none;
+  none.trace = "t.csv";
+  EXPECT_EQ(Resolve(none, Frontend::kClustersim, false).value().run_time.compat, RunTimeCompat::kSpec);
+  OptionValues sim;
+  sim.trace = "t.csv";
+  EXPECT_EQ(Resolve(sim, Frontend::kSimulator, false).value().run_time.compat, RunTimeCompat::kSpec);
+  v.run_time_compat = "spec";
+  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().run_time.compat, RunTimeCompat::kSpec);
+}
+
+// The strict/clean knobs are refused where a tool's own rules apply, and
+// --estimate-fill where strict drops the job anyway.
+TEST(Options, SwfKnobsApplyToStrictAndCleanOnly) {
+  OptionValues v;
+  v.trace = "t.swf";
+  v.size_source = "max";
+  EXPECT_TRUE(Resolve(v, Frontend::kClustersim, false).ok());
+  v.compat = "pyss";
+  auto pyss = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_FALSE(pyss.ok());
+  EXPECT_NE(pyss.status().message().find("pyss has its tool's own rules"), std::string::npos)
+      << pyss.status().message();
+  OptionValues f;
+  f.trace = "t.swf";
+  f.estimate_fill = "drop";
+  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());  // strict by default
+  f.swf_policy = "clean";
+  auto clean = Resolve(f, Frontend::kClustersim, false);
+  ASSERT_TRUE(clean.ok()) << clean.status().message();
+  EXPECT_EQ(clean.value().load.swf.estimate_fill, EstimateFill::kDrop);
+  f.estimate_fill = "guess";
+  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());
+}
+
+// --conservative rebuild re-plans the conservative profile: refused where
+// there is none (EASY, dr_evt's conservative, which is EASY).
+TEST(Options, ConservativeRebuildNeedsTheConservativeProfile) {
+  OptionValues v;
+  v.trace = "t.swf";
+  v.backfill = "conservative";
+  v.conservative = "rebuild";
+  auto c = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  EXPECT_TRUE(c.value().engine.policy.conservative_rebuild);
+  EXPECT_NE(DescribePolicy(c.value().engine.policy).find("rebuild"), std::string::npos);
+  v.backfill = "easy";
+  EXPECT_FALSE(Resolve(v, Frontend::kClustersim, false).ok());
+  v.backfill = "conservative";
+  v.compat = "dr_evt";
+  EXPECT_FALSE(Resolve(v, Frontend::kClustersim, false).ok());
+  v.compat = "";
+  v.conservative = "replan";
+  auto bad = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "--conservative: expected compress or rebuild, got 'replan'");
+}
+
+}  // namespace
+}  // namespace clustersim::test
