@@ -10,9 +10,9 @@
 
 namespace clustersim {
 
-// Lowercase hex SHA-256 over the contents of `paths` as read (a .gz file
-// decompressed: the data, whatever its compression), in order (a trace
-// list: the list file, then each listed trace). "" when an input is a directory
+// Lowercase hex SHA-256 over the bytes of the files `paths`, as stored (a
+// .gz file's compressed bytes: `sha256sum FILE` gives the same), in order
+// (a trace list: the list file, then each listed trace). "" when an input is a directory
 // (a JSONL directory has no single byte stream).
 Result<std::string> InputSha256(const std::vector<std::string>& paths);
 
