@@ -180,10 +180,12 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "replaced whole, so no earlier run's file stays beside this run's");
     app->add_option("--outputs", v->outputs,
                     "Files to write, comma-separated (default all that apply): schedule, resources, jobs, summary; "
-                    "placements (cluster runs), timeseries and nodes (work-based runs), policy (--power-policy C). For sweeps, --outputs "
-                    "summary skips the per-job files")
+                    "placements (cluster runs), timeseries and nodes (work-based runs), policy (--power-policy C); "
+                    "swf (SWF simulations: schedule.swf) only when listed. For sweeps, --outputs summary skips the "
+                    "per-job files")
         ->delimiter(',')
-        ->check(CLI::IsMember({"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy"}))
+        ->check(CLI::IsMember(
+            {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy", "swf"}))
         ->capture_default_str();
     app->add_flag("--report", v->report,
                   "Also write report.html: one self-contained page with the summary and charts of this run "
@@ -426,6 +428,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.write_timeseries = wants("timeseries");
   c.write_nodes = wants("nodes");
   c.write_policy = wants("policy");
+  c.write_swf = wants("swf");
   c.write_report = v.report;
   if (c.write_report && !c.write_summary)
     return Status::Error("--report: the report is built from summary.json; add summary to --outputs");

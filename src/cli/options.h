@@ -48,6 +48,7 @@ struct OptionValues {
   bool report = false;  // clustersim --report
   std::string time_format;
   std::string output_dir = "out";
+  // schedule.swf ("swf") only on request: it re-reads the log, a quarter of a short run's time.
   std::vector<std::string> outputs = {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy"};
   std::string outfile, resource_trace;
   // dr_evt options accepted for compatibility (no semantic effect here).

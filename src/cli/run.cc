@@ -19,6 +19,7 @@
 #include "cli/run_config.h"
 #include "io/atomic_file.h"
 #include "io/capacity_csv.h"
+#include "io/file_reader.h"
 #include "io/input_hash.h"
 #include "io/number_parse.h"
 #include "io/timestamp.h"
@@ -33,6 +34,7 @@
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
 #include "io/summary_json.h"
+#include "io/swf_writer.h"
 #include "io/verbose_log.h"
 #include "model/text_escape.h"
 #include "sim/checker.h"
@@ -57,7 +59,7 @@ double Since(Clock::time_point t0) {
 const std::vector<std::string> kOutputNames = {
     "schedule.csv", "rejected.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
     "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "policy.csv",
-    "report.html"};
+    "schedule.swf", "report.html"};
 
 // Where a run's files go: clustersim publishes a whole directory at once
 // (OutputSet); `simulator` writes dr_evt's individually named files, each
@@ -501,6 +503,17 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
       if (!rej.ok()) return Fail(c, err, rej.status());
       WriteRejectedCsv(w, r.runs, tf, rej.value());
     }
+  }
+  // schedule.swf: a simulated SWF log, the input with the simulated waits and
+  // runs (swf-and-metrics.md §4.3). Not for a list of logs, nor for batsim,
+  // which renumbers the jobs.
+  if (c.frontend == Frontend::kClustersim && c.write_swf && input_format == "swf" && !c.trace_is_list &&
+      c.load.swf.policy != SwfPolicy::kBatsim && w.mode == TraceMode::kSimulation) {
+    auto text = ReadFile(c.trace);
+    if (!text.ok()) return Fail(c, err, text.status());
+    auto f = files->Open("schedule.swf");
+    if (!f.ok()) return Fail(c, err, f.status());
+    WriteSimulatedSwf(text.value().view(), w, r.runs, tf, f.value());
   }
   WorkReport report;
   if (cluster) {

@@ -55,6 +55,7 @@ struct RunConfig {
   bool write_timeseries = true;  // work-based runs: timeseries.csv (+ node_timeseries.csv)
   bool write_nodes = true;       // work-based runs: nodes.csv and devices.csv
   bool write_policy = true;      // --power-policy C: policy.csv, a row per reconcile that changed a count
+  bool write_swf = false;        // --outputs swf (SWF simulations): schedule.swf, the log with simulated waits and runs
   bool write_report = false;     // --report: report.html from the files above
   SimTime timeseries_interval = 60 * kTicksPerSecond;
   bool timeseries_every_event = false;
