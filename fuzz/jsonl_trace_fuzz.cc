@@ -5,6 +5,7 @@
 // work-conservation invariant holding.
 
 #include <cstddef>
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 
@@ -46,6 +47,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Workload copy = wl;
     auto setup = SetUpLoadedCluster(cluster.value(), config, Policy{}, false, &copy);
     if (!setup.ok()) continue;
+    // Policy C reconciles every minute of the trace clock: a span of years
+    // (a submit offset of 3.5e9 s) is tens of millions of loop steps, within
+    // the bound a run accepts (1e8) but seconds under the sanitizers, which
+    // libFuzzer reports as a timeout. Such spans are the reconcile loop's
+    // cost, not a bug; the harness keeps variant 2 to spans it can afford.
+    if (variant == 2 && !copy.jobs.empty()) {
+      SimTime first = copy.jobs.front().submit;
+      for (const Job& j : copy.jobs) first = std::min(first, j.submit);
+      double span = 0;
+      for (JobId id = 0; id < copy.jobs.size(); ++id)
+        span = std::max(span, ToSeconds(copy.jobs[id].submit - first) + setup.value()->nominal_s[id]);
+      if (!(span / 60 <= 1e5)) continue;
+    }
     EngineOptions eo;
     if (!CheckSimulableHorizon(copy, eo).ok()) continue;
     ScheduleChecker checker(copy, eo);
