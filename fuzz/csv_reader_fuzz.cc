@@ -34,6 +34,7 @@ void RunSmall(clustersim::Workload* w, clustersim::Diagnostics* diag) {
     if (variant == 4) p.compat = Compat::kDrEvt, p.backfill_strict_lt = true, p.extra_nodes = false,
                       eo.overrun = Overrun::kAllow;
     if (variant == 5) p.compat = Compat::kPyss, p.backfill = Backfill::kConservative;
+    eo.timing = EventTimingOf(p.compat);
     if (!CheckSimulableHorizon(*w, eo).ok()) return;
     ScheduleChecker checker(*w, eo);
     std::vector<EngineObserver*> obs = {&checker};

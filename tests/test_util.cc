@@ -39,6 +39,7 @@ SimOutcome SimulateText(std::string_view text, const SimSetup& setup) {
   EngineOptions eo;
   eo.policy = setup.policy;
   eo.overrun = setup.overrun;
+  eo.timing = setup.timing.value_or(EventTimingOf(setup.policy.compat));
   ScheduleChecker checker(o.workload, eo);
   ResourceTrace res(o.workload.capacity, TimeFormat::kExact);
   std::vector<EngineObserver*> obs = {&checker, &res};

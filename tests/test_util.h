@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,6 +25,8 @@ struct SimSetup {
   Policy policy;
   RunTimeOptions run_time;
   Overrun overrun = Overrun::kClip;
+  // The engine's event timing; unset = the policy's compat preset.
+  std::optional<EventTiming> timing;
   LoadOptions load;
   std::string name = "input.csv";
 };

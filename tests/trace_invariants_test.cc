@@ -124,6 +124,7 @@ TEST_P(TraceInvariants, CheckerFindsNoViolation) {
   if (pc.ricc_jobs > 0 && std::string(tc.file).rfind("RICC", 0) == 0) w.jobs.resize(pc.ricc_jobs);
   EngineOptions eo;
   eo.policy = pc.policy;
+  eo.timing = EventTimingOf(pc.policy.compat);
   ScheduleChecker checker(w, eo);
   Diagnostics diag;
   RunResult r = Simulate(w, eo, {&checker}, &diag);

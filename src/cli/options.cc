@@ -63,6 +63,17 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "earlier in submit order) or rebuild (every reservation cleared and placed again; a job may move "
                   "later)");
   app->add_option("--extra-nodes", v->extra_nodes, "EASY extra-nodes rule: on (classic) or off (dr_evt)");
+  app->add_option("--shadow-ties", v->shadow_ties,
+                  "EASY extra units at the shadow time: include (default: every job ending then) or first (only "
+                  "the jobs up to the one that makes room, in start order)");
+  app->add_option("--event-order", v->event_order,
+                  "At equal times: ends-first (default: ENDs, then arrivals) or submits-first (pyss)");
+  app->add_option("--schedule-per", v->schedule_per,
+                  "A scheduling pass per timestamp (default: after everything at a time) or per event (pyss: "
+                  "after every END and every arrival)");
+  app->add_option("--free-from", v->free_from,
+                  "A job ending at its estimate is free: actual (default: once its END is processed) or estimate "
+                  "(before anything else at that time, as pyss's CPU snapshot)");
   app->add_option("--backfill-order,--backfill_order", v->backfill_order,
                   "EASY backfill candidates tried in: queue (default), sjf (shortest estimate first: EASY-SJBF, "
                   "pyss's easy_sjbf), ljf, smallest, largest; ties in submit order");
@@ -218,6 +229,20 @@ Status ParseTraceTime(const char* flag, const std::string& text, const std::stri
   return Status::Ok();
 }
 
+// The compat preset's event timing, with each knob given overriding its value.
+Status ResolveEventTiming(const OptionValues& v, const Policy& p, EventTiming* t) {
+  *t = EventTimingOf(p.compat);
+  if (!v.event_order.empty()) RETURN_IF_ERROR(ParseEnum("--event-order", v.event_order, kEventOrderNames, &t->order));
+  if (!v.schedule_per.empty())
+    RETURN_IF_ERROR(ParseEnum("--schedule-per", v.schedule_per, kSchedulePerNames, &t->per));
+  if (!v.free_from.empty()) RETURN_IF_ERROR(ParseEnum("--free-from", v.free_from, kFreeFromNames, &t->free_from));
+  const bool given = !v.event_order.empty() || !v.schedule_per.empty() || !v.free_from.empty();
+  if (given && p.compat == Compat::kRlScheduler)
+    return Status::Error("--event-order, --schedule-per and --free-from: --compat rlscheduler has its own decision "
+                         "loop (one event per step, arrivals first)");
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
@@ -323,6 +348,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
       return Status::Error("--extra-nodes: expected on or off, got '" + v.extra_nodes + "'");
     p.extra_nodes = v.extra_nodes == "on";
   }
+  RETURN_IF_ERROR(ParseEnum("--shadow-ties", v.shadow_ties, kShadowTiesNames, &p.shadow_ties_first));
+  if (p.shadow_ties_first && (p.backfill != Backfill::kEasy || dr || rl || p.dr_evt_fcfs_conservative))
+    return Status::Error("--shadow-ties first truncates classic EASY's shadow; it needs --backfill easy outside "
+                         "--compat dr_evt and rlscheduler (whose reservations have no extra units)");
+  RETURN_IF_ERROR(ResolveEventTiming(v, p, &c.engine.timing));
   if (v.conservative != "compress" && v.conservative != "rebuild")
     return Status::Error("--conservative: expected compress or rebuild, got '" + v.conservative + "'");
   p.conservative_rebuild = v.conservative == "rebuild";
@@ -341,6 +371,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
       !p.dr_evt_fcfs_conservative)
     return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");
+  if (c.engine.timing.free_from == FreeFrom::kEstimate && c.engine.overrun == Overrun::kAllow)
+    return Status::Error("--free-from estimate frees a job at its estimate; with --overrun allow it may still run "
+                         "then (use --overrun clip)");
   c.load.csv.skip_overruns = dr;
   c.load.csv.ids_from_column = fe == Frontend::kClustersim;
 
@@ -435,6 +468,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));
+  if (!c.cluster.cluster_file.empty() && (!(c.engine.timing == EventTiming{}) || p.shadow_ties_first))
+    return Status::Error("--event-order, --schedule-per, --free-from and --shadow-ties shape the node-count engine; a "
+                         "--cluster run keeps the clean default's (ENDs first, one pass per time)");
   return c;
 }
 

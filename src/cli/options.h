@@ -29,6 +29,8 @@ struct OptionValues {
   std::string backfill;  // empty = easy (rlscheduler: none)
   std::string compat;  // empty = the front end's default
   std::string backfill_cmp, extra_nodes;  // empty = from the compat preset
+  std::string shadow_ties = "include";
+  std::string event_order, schedule_per, free_from;  // empty = from the compat preset
   std::string backfill_order = "queue";
   std::string overrun;  // empty = clip, or allow under --compat dr_evt
   std::string plan_with = "limit";

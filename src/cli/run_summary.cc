@@ -189,6 +189,14 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
     info.estimate_fill = EnumNameOf(kEstimateFillNames, c.load.swf.estimate_fill);
   }
   info.policy = DescribePolicy(c.engine.policy);
+  const EventTiming& tm = c.engine.timing;
+  info.event_order = EnumNameOf(kEventOrderNames, tm.order);
+  info.schedule_per = EnumNameOf(kSchedulePerNames, tm.per);
+  info.free_from = EnumNameOf(kFreeFromNames, tm.free_from);
+  info.shadow_ties = EnumNameOf(kShadowTiesNames, c.engine.policy.shadow_ties_first);
+  if (!(tm == EventTiming{}))  // the summary's Policy line says when passes run
+    info.policy += fmt::format(" [{}, a pass per {}, free from {}]", info.event_order, info.schedule_per,
+                               info.free_from);
   info.compat = CompatName(c.engine.policy.compat);
   info.run_time_mode = RunTimeModeName(c.run_time.mode);
   info.run_time_distribution = DistributionName(c.run_time.distribution);

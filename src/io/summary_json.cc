@@ -113,6 +113,10 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"run_time_stddev", info.run_time_stddev},
                  {"seed", info.seed},
                  {"overrun", info.overrun},
+                 {"event_order", info.event_order},
+                 {"schedule_per", info.schedule_per},
+                 {"free_from", info.free_from},
+                 {"shadow_ties", info.shadow_ties},
                  {"capacity", info.capacity},
                  {"jobs_slice", info.jobs_slice}};
   if (!info.capacity_schedule.empty())

@@ -27,6 +27,8 @@ struct RunInfo {
   double run_time_scale = 1, run_time_stddev = 0;
   std::uint64_t seed = 0;
   std::string overrun;        // clip | allow
+  // schedulers.md §1's knobs (sim/event_timing.h, Policy::shadow_ties_first).
+  std::string event_order, schedule_per, free_from, shadow_ties;
   std::int64_t capacity = 0;
   std::int64_t jobs_loaded = 0;
   std::string jobs_slice;     // "START:COUNT" or empty

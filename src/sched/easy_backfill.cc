@@ -18,7 +18,9 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
                  (policy.ordering == Ordering::kSjf || policy.ordering == Ordering::kLjf)),
       exact_units_(pool->exact_units()),
       projected_end_(jobs.size(), 0),
-      backfilled_(jobs.size(), 0) {}
+      backfilled_(jobs.size(), 0) {
+  if (policy_.shadow_ties_first) start_seq_.assign(jobs.size(), 0);
+}
 
 void QueueScheduler::Submit(JobId id, SimTime now) {
   queue_.Add(id, now);
@@ -36,6 +38,7 @@ void QueueScheduler::PodEnded(JobId id, std::uint32_t pod, SimTime) {
 void QueueScheduler::JobEnded(JobId id, SimTime) {
   pool_->Release(id, jobs_[id]);
   running_.Remove(projected_end_[id], early_.TakeRemaining(id, jobs_[id].units));
+  if (policy_.shadow_ties_first) by_job_.Remove(projected_end_[id], start_seq_[id]);
   if (!exact_units_)
     ends_by_time_.erase(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), std::make_pair(projected_end_[id], id)));
   released_since_pass_ = true;
@@ -59,6 +62,10 @@ void QueueScheduler::Run(JobId id, SimTime now) {
   pool_->Allocate(id, j);
   projected_end_[id] = now + PlanningEstimate(j, policy_);
   running_.Add(projected_end_[id], j.units);
+  if (policy_.shadow_ties_first) {
+    start_seq_[id] = next_seq_++;
+    by_job_.Add(projected_end_[id], start_seq_[id], j.units);
+  }
   if (!exact_units_) {
     const auto key = std::make_pair(projected_end_[id], id);
     ends_by_time_.insert(std::lower_bound(ends_by_time_.begin(), ends_by_time_.end(), key), key);
@@ -118,6 +125,8 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     // dr_evt's reservation: overrunning jobs ignored, `now` if never enough.
     sh.time = running_.DrEvtReservation(now, pool_->free(), need);
     sh.extra = 0;
+  } else if (policy_.shadow_ties_first) {
+    sh = by_job_.TruncatedShadow(now, pool_->free(), need);
   } else {
     sh = running_.ClassicShadow(now, pool_->free(), need);
   }

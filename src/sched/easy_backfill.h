@@ -66,6 +66,10 @@ class QueueScheduler final : public Scheduler {
   // head's shadow is found by releasing them on the pool (EarliestFit).
   bool exact_units_;
   std::vector<std::pair<SimTime, JobId>> ends_by_time_;
+  // --shadow-ties first: the running jobs one by one (start_seq_ by JobId).
+  RunningJobs by_job_;
+  std::vector<std::uint64_t> start_seq_;
+  std::uint64_t next_seq_ = 0;
   std::vector<SimTime> projected_end_;    // by JobId, while running
   std::vector<std::uint8_t> backfilled_;  // by JobId
   // Incremental-scan state (FCFS + EASY only).

@@ -16,6 +16,7 @@ std::string DescribePolicy(const Policy& p) {
   if (p.backfill == Backfill::kEasy) {
     s += p.backfill_strict_lt ? ", window <" : ", window <=";
     s += p.extra_nodes ? ", extra nodes" : ", no extra nodes";
+    if (p.shadow_ties_first) s += ", shadow ties first";
     if (p.backfill_order != BackfillOrderKey::kQueue)
       s += std::string(", backfill order ") + EnumNameOf(kBackfillOrderNames, p.backfill_order);
   }

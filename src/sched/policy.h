@@ -33,6 +33,10 @@ struct Policy {
   // EASY: a long candidate may start if it only uses nodes the head will not
   // need at the shadow time (classic). dr_evt and RLScheduler have no such rule.
   bool extra_nodes = true;
+  // EASY: the shadow's extra units count every running job that ends at the
+  // shadow time (include, classic) or only those up to the one that makes
+  // room, in start order (first; schedulers.md §3's truncated variant).
+  bool shadow_ties_first = false;
   // dr_evt's `fcfs_conservative` approximation instead of a real profile.
   bool dr_evt_fcfs_conservative = false;
   // EASY: the order backfill candidates are tried in.
@@ -56,6 +60,7 @@ inline constexpr EnumName<BackfillOrderKey> kBackfillOrderNames[] = {{"queue", B
                                                                     {"smallest", BackfillOrderKey::kSmallest},
                                                                     {"largest", BackfillOrderKey::kLargest},
                                                                     {"sjbf", BackfillOrderKey::kSjf}};
+inline constexpr EnumName<bool> kShadowTiesNames[] = {{"include", false}, {"first", true}};
 inline constexpr EnumName<Compat> kCompatNames[] = {
     {"none", Compat::kNone}, {"dr_evt", Compat::kDrEvt}, {"pyss", Compat::kPyss}, {"rlscheduler", Compat::kRlScheduler},
     {"joulie", Compat::kJoulie}};

@@ -61,4 +61,35 @@ SimTime RunningSet::DrEvtReservation(SimTime now, std::int64_t free, std::int64_
   return now;
 }
 
+namespace {
+bool EntryBefore(SimTime end, std::uint64_t seq, SimTime e_end, std::uint64_t e_seq) {
+  return e_end != end ? e_end < end : e_seq < seq;
+}
+}  // namespace
+
+void RunningJobs::Add(SimTime projected_end, std::uint64_t start_seq, std::int64_t units) {
+  auto it = std::lower_bound(jobs_.begin(), jobs_.end(), 0, [&](const Entry& e, int) {
+    return EntryBefore(projected_end, start_seq, e.end, e.seq);
+  });
+  jobs_.insert(it, {projected_end, start_seq, units});
+}
+
+void RunningJobs::Remove(SimTime projected_end, std::uint64_t start_seq) {
+  auto it = std::lower_bound(jobs_.begin(), jobs_.end(), 0, [&](const Entry& e, int) {
+    return EntryBefore(projected_end, start_seq, e.end, e.seq);
+  });
+  assert(it != jobs_.end() && it->end == projected_end && it->seq == start_seq);
+  jobs_.erase(it);
+}
+
+Shadow RunningJobs::TruncatedShadow(SimTime now, std::int64_t free, std::int64_t need) const {
+  std::int64_t avail = free;
+  if (avail >= need) return {now, avail - need};
+  for (const Entry& e : jobs_) {
+    avail += e.units;
+    if (avail >= need) return {std::max(e.end, now + 1), avail - need};
+  }
+  return {};  // never enough (capacity reduced): infinite shadow
+}
+
 }  // namespace clustersim

@@ -38,4 +38,26 @@ class RunningSet {
   std::vector<std::pair<SimTime, std::int64_t>> ends_;
 };
 
+// The running jobs one by one, in projected-end order and, among equal ends,
+// in start order: `--shadow-ties first` (schedulers.md §1, §3's gotcha)
+// walks them and stops at the first job that makes room for the head,
+// leaving out later jobs that end at the same time. Kept only when that knob
+// is on (a pass walks up to every running job).
+class RunningJobs {
+ public:
+  void Add(SimTime projected_end, std::uint64_t start_seq, std::int64_t units);
+  void Remove(SimTime projected_end, std::uint64_t start_seq);
+  // As RunningSet::ClassicShadow, but `extra` counts only the jobs up to the
+  // one at which `need` is reached.
+  Shadow TruncatedShadow(SimTime now, std::int64_t free, std::int64_t need) const;
+
+ private:
+  struct Entry {
+    SimTime end;
+    std::uint64_t seq;
+    std::int64_t units;
+  };
+  std::vector<Entry> jobs_;  // sorted by (end, seq)
+};
+
 }  // namespace clustersim

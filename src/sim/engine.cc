@@ -38,7 +38,8 @@ class SimulationLoop {
   }
 
   RunResult Run() {
-    const bool pyss = o_.policy.compat == Compat::kPyss;
+    // The clean default's order has its own step: the fixed-duration fast path.
+    const bool timed = !(o_.timing == EventTiming{});
     SimTime last = kNoTime;
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (policy_ != nullptr) policy_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
@@ -68,8 +69,8 @@ class SimulationLoop {
         r_.queue.span += now - last;
       }
       last = now;
-      if (pyss)
-        StepPyss(now, now == t_dec);
+      if (timed)
+        StepTimed(now, now == t_dec);
       else
         StepDefault(now, now == t_dec);
     }
@@ -118,33 +119,57 @@ class SimulationLoop {
     if (work_ != nullptr) work_->Settle(now);  // rates of the nodes this step touched
   }
 
-  // pyss: Submission < Termination < Start at equal times, and a scheduler
-  // run after every single event. Its free capacity comes from estimated
-  // ends, so a job ending exactly at its estimate is already free when the
-  // same-time submissions are handled: such jobs are released first, and
-  // their termination passes still run after the submissions. EASY runs at a
-  // submission only if the new job fits (pyss's rule); FCFS and conservative
-  // always run.
-  void StepPyss(SimTime now, bool decision_due) {
-    std::vector<JobId> ending;
+  // Any other event timing (sim/event_timing.h); pyss's is submits-first,
+  // a pass per event, free from estimates. A job ending at its projected
+  // end is released first under `estimate`; its END still takes its place
+  // (and, per event, its pass). At a submission, pyss's EASY runs only if
+  // the new job fits (FCFS and conservative always run): with its FCFS head
+  // this starts the same jobs as a full pass would.
+  void StepTimed(SimTime now, bool decision_due) {
+    const EventTiming& tm = o_.timing;
+    const bool per_event = tm.per == SchedulePer::kEvent;
+    ending_.clear();
     while (events_.NextTime() == now) {
       SimTime t;
-      ending.push_back(events_.Pop(&t));
+      ending_.push_back(events_.Pop(&t));
     }
-    std::sort(ending.begin(), ending.end(), [&](JobId a, JobId b) { return start_seq_[a] < start_seq_[b]; });
-    auto on_time = [&](JobId id) { return now == r_.runs[id].begin + PlanningEstimate(jobs_[id], o_.policy); };
-    for (JobId id : ending)
+    if (per_event)  // pyss: termination events in creation (start) order
+      std::sort(ending_.begin(), ending_.end(), [&](JobId a, JobId b) { return start_seq_[a] < start_seq_[b]; });
+    auto on_time = [&](JobId id) {
+      return tm.free_from == FreeFrom::kEstimate && now == r_.runs[id].begin + PlanningEstimate(jobs_[id], o_.policy);
+    };
+    for (JobId id : ending_)
       if (on_time(id)) End(id, now);
-    if (decision_due) Pass(now);
-    while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) {
-      const JobId id = static_cast<JobId>(next_arrival_);
-      if (!Arrive(now)) continue;
-      if (o_.policy.backfill != Backfill::kEasy || jobs_[id].units <= pool_->free()) Pass(now);  // pyss: never on a cluster
+    bool changed = decision_due;
+    if (per_event && decision_due) Pass(now);
+    auto ends = [&] {
+      for (JobId id : ending_) {
+        if (!on_time(id)) End(id, now);
+        if (per_event) Pass(now);
+      }
+      changed |= !ending_.empty();
+      if (NextCapacityChange() == now && ChangeCapacity(now, changes_[next_change_++].units)) {
+        if (per_event) Pass(now);
+        changed = true;
+      }
+    };
+    auto arrivals = [&] {
+      const bool pyss_easy = o_.policy.compat == Compat::kPyss && o_.policy.backfill == Backfill::kEasy;
+      while (next_arrival_ < jobs_.size() && jobs_[next_arrival_].submit == now) {
+        const JobId id = static_cast<JobId>(next_arrival_);
+        if (!Arrive(now)) continue;
+        changed = true;
+        if (per_event && (!pyss_easy || jobs_[id].units <= pool_->free())) Pass(now);
+      }
+    };
+    if (tm.order == EventOrder::kEndsFirst) {
+      ends();
+      arrivals();
+    } else {
+      arrivals();
+      ends();
     }
-    for (JobId id : ending) {
-      if (!on_time(id)) End(id, now);
-      Pass(now);
-    }
+    if (!per_event && changed) Pass(now);
   }
 
   // Warm start: the jobs already running at the start time start there,
@@ -295,9 +320,9 @@ class SimulationLoop {
   std::unique_ptr<Scheduler> sched_;
   EventQueue events_;
   RunResult r_;
-  std::vector<JobId> started_, finished_;
+  std::vector<JobId> started_, finished_, ending_;
   std::vector<WorkExecution::PodEnd> pods_ended_;
-  std::vector<std::uint64_t> start_seq_;  // creation order of termination events (pyss)
+  std::vector<std::uint64_t> start_seq_;  // creation order of termination events (per-event passes)
   std::uint64_t next_seq_ = 0;
   std::size_t next_arrival_ = 0;
 };

@@ -10,8 +10,9 @@
 //   4. completions at t created by the pass (zero-length jobs): back to 1.
 // A job's own START therefore always precedes its END. This is dr_evt's
 // order too (ENDs < STARTs < arrivals, one pass per time with an END or an
-// arrival). --compat pyss follows pyss instead: Submission < Termination <
-// Start with a scheduler run after every event (see StepPyss in engine.cc).
+// arrival). Other orders come from EngineOptions::timing (sim/event_timing.h):
+// --compat pyss follows pyss, Submission < Termination < Start with a
+// scheduler run after every event (see StepTimed in engine.cc).
 // Replay: events sorted by (time, END before START, job index), except that
 // a zero-length job starts and ends between the ENDs and the other STARTs at
 // its time (its START right before its END).
@@ -24,6 +25,7 @@
 #include "model/status.h"
 #include "model/workload.h"
 #include "sched/policy.h"
+#include "sim/event_timing.h"
 #include "sim/observer.h"
 
 namespace clustersim {
@@ -35,6 +37,7 @@ enum class Overrun : std::uint8_t {
 
 struct EngineOptions {
   Policy policy;
+  EventTiming timing;  // when passes run (the clean default: one per timestamp, ENDs first)
   Overrun overrun = Overrun::kClip;
   SimTime max_time = kTimeInfinity;  // --max_time: stop after this time (inclusive)
   // --capacity_schedule (simulation on a node-count machine): at each
