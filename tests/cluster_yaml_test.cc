@@ -149,6 +149,7 @@ TEST(ClusterYaml, ClustersimKeys) {
   EXPECT_DOUBLE_EQ(et.cpu.socket_cap_max_w, 360);
   const NodeType& gt = c.types[1];
   EXPECT_EQ(gt.gpu.min_cap_w, 250);
+  EXPECT_EQ(gt.gpu.joulie_min_cap_w, 0);  // the file's MinCap holds under gpu_min_cap=joulie too
   EXPECT_EQ(gt.gpu.max_w, 650);
   EXPECT_EQ(gt.gpu.peer_link_gbps, 0);
   EXPECT_EQ(gt.gpu.receiver_gate_fraction, 0.5);

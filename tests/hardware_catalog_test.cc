@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include "power/gpu_power.h"
+#include "power/switches.h"
+
 namespace clustersim {
 namespace {
 
@@ -230,6 +233,22 @@ TEST(HardwareCatalog, GpuMatchSetsTheWholeRow) {
   EXPECT_EQ(m.cap_tau_s, 0.35);
   EXPECT_EQ(m.min_cap_w, 350);
   EXPECT_EQ(ApplyGpuEntry(*Shipped().FindGpu("L40S")).peer_link_gbps, 0);
+}
+
+// power-model §j.2 / §k.2: the H100 SXM MinCap is 200 W [CORR] and 350 W
+// under Joulie's catalog (gpu_min_cap=joulie, set by compat=joulie); the
+// base300 board has its own 80 W whatever the switch; rows without a Joulie
+// value keep theirs.
+TEST(HardwareCatalog, JoulieMinCapUnderItsSwitch) {
+  using power::ApplyGpuCatalogSwitch;
+  const GpuSpec h = ApplyGpuEntry(*Shipped().FindGpu("NVIDIA H100 80GB HBM3"));
+  EXPECT_EQ(ApplyGpuCatalogSwitch(h, power::GpuCatalog::kCatalog, power::GpuMinCap::kVendor).min_cap_w, 200);
+  EXPECT_EQ(ApplyGpuCatalogSwitch(h, power::GpuCatalog::kCatalog, power::GpuMinCap::kJoulie).min_cap_w, 350);
+  EXPECT_EQ(ApplyGpuCatalogSwitch(h, power::GpuCatalog::kBase300, power::GpuMinCap::kJoulie).min_cap_w, 80);
+  const GpuSpec l = ApplyGpuEntry(*Shipped().FindGpu("L40S"));
+  EXPECT_EQ(ApplyGpuCatalogSwitch(l, power::GpuCatalog::kCatalog, power::GpuMinCap::kJoulie).min_cap_w, 200);
+  EXPECT_EQ(power::PowerSwitches::Joulie().gpu_min_cap, power::GpuMinCap::kJoulie);
+  EXPECT_EQ(power::PowerSwitches::Default().gpu_min_cap, power::GpuMinCap::kVendor);
 }
 
 // ---- Validation: one line naming file, line, key path and rule ----

@@ -5,6 +5,7 @@
 // P = Idle + (PMax - Idle) * u * f with Idle 100 W, PMax 300 W, alpha = beta
 // = 1, and jobs with M = I = 0 (activity 1).
 
+#include <algorithm>
 #include <cmath>
 #include "power/switches.h"
 #include <functional>
@@ -264,6 +265,35 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
   const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
   EXPECT_GT(std::stod(nodes[0].at("time_throttled_s")), 0);
   EXPECT_GT(std::stod(nodes[0].at("peak_cpu_temp_c")), 97);
+}
+
+// The same node with throttling off (the default): θ is still reported
+// (power-model §e.2, G12), as the band position of the temperature at each
+// sample, while the job runs at full speed to its end and no time counts
+// as throttled. Before the fix the column was 0 whenever throttling was off.
+TEST(PowerEngine, ThetaIsReportedWithThrottlingOffButDoesNotAct) {
+  const char* hot =
+      "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
+      "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1,\n"
+      "                thermal: {ambient_c: 24, k_w_per_c: 2, tau_s: 4, start_c: 85, full_c: 97}}\n";
+  const Case c = RunCase("theta_off", Jsonl("j", 100, "10", 1e5, 0, 0, kFlat), hot, [](RunConfig* r) {
+    r->timeseries_interval = kTicksPerSecond / 4;
+    r->timeseries_nodes_given = true;
+    ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_k=fixed").ok());
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  bool inside = false, full = false;
+  for (const auto& r : ReadCsvRows(c.dir / "out" / "node_timeseries.csv")) {
+    const double temp = std::stod(r.at("cpu_temp_c")), theta = std::stod(r.at("theta_cpu"));
+    EXPECT_NEAR(theta, std::clamp((temp - 85) / 12, 0.0, 1.0), 1e-9) << r.at("time");
+    inside = inside || (theta > 0 && theta < 1);
+    full = full || theta == 1;
+  }
+  EXPECT_TRUE(inside);
+  EXPECT_TRUE(full);  // 174 °C at full load
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  EXPECT_EQ(jobs[0].at("status"), "completed");
+  EXPECT_EQ(std::stod(ReadCsvRows(c.dir / "out" / "nodes.csv")[0].at("time_throttled_s")), 0);
 }
 
 // Inside the band θ moves with the temperature, which moves with the power

@@ -57,6 +57,7 @@ TEST(PowerSwitches, JouliePresetIsJouliesCode) {
   EXPECT_EQ(s.cpu_cap_saturation, CpuCapSaturation::kClipCapPlusHead);
   EXPECT_FALSE(s.gpu_d3cold);
   EXPECT_EQ(s.gpu_catalog, GpuCatalog::kBase300);
+  EXPECT_EQ(s.gpu_min_cap, GpuMinCap::kJoulie);
   EXPECT_TRUE(s.thermal_throttle);
   EXPECT_EQ(s.thermal_k, ThermalK::kFixed);
   EXPECT_EQ(s.pue_ref, PueRef::kRunningPeak);
@@ -70,7 +71,7 @@ TEST(PowerSwitches, JouliePresetIsJouliesCode) {
 TEST(PowerSwitches, TableRowsPrintAsThePresetsHoldThem) {
   const PowerSwitches def = PowerSwitches::Default();
   const PowerSwitches joulie = PowerSwitches::Joulie();
-  ASSERT_EQ(PowerSwitchTable().size(), 20u);
+  ASSERT_EQ(PowerSwitchTable().size(), 21u);
   for (const PowerSwitchRow& row : PowerSwitchTable()) {
     EXPECT_EQ(PowerSwitchValue(def, row.flag), row.default_value) << row.flag;
     EXPECT_EQ(PowerSwitchValue(joulie, row.flag), row.joulie_value) << row.flag;

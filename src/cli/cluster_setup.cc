@@ -145,7 +145,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   Cluster& cl = setup->cluster;
   if (cl.nodes.empty()) return Status::Error(cl.name + ": the cluster has no nodes");
   // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
-  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog);
+  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog, config.work.switches.gpu_min_cap);
 
   // A power policy decides the profiles before anything reads them.
   setup->policy = power::ApplyPowerPolicy(config.power_policy, &cl);

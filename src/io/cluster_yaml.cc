@@ -231,6 +231,7 @@ class ClusterBuilder {
     // A custom GPU (no catalog row) without an explicit MinCap gets §i's 0.5 Max.
     if (!g.Has("product") && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)
       t.gpu.min_cap_w = 0.5 * t.gpu.max_w;
+    if (ov.min_cap_w || g.Has("gpu_min_cap_watts")) t.gpu.joulie_min_cap_w = 0;  // the file's MinCap in both presets
     if (!CheckGpu(g, t, vendor_given, ov)) return false;
 
     Node proto;

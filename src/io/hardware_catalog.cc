@@ -286,6 +286,7 @@ GpuSpec ApplyGpuEntry(const GpuCatalogEntry& e, GpuSpec base) {
   base.vendor = e.vendor;
   base.max_w = e.max_w;
   base.min_cap_w = e.min_cap_w;
+  base.joulie_min_cap_w = e.joulie_min_cap_w;
   base.idle_w = e.idle_w;
   base.gamma = e.gamma;
   base.epsilon = e.epsilon;

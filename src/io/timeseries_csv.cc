@@ -70,7 +70,7 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
     for (int d = 0; d < m.gpus(); ++d) {
       gpu_avg += m.GpuAverageW(d, t);
       t_gpu = std::max(t_gpu, m.TempGpu(d, t));
-      theta_gpu = std::max(theta_gpu, m.theta_gpu(d));
+      theta_gpu = std::max(theta_gpu, m.ReportedThetaGpu(d, t));
     }
     RowWriter row(&node_sink_->buf);
     row.Time(t, f_).Char(',').Text(cluster_.nodes[i].name).Char(',').Double(m.power_w()).Char(',');
@@ -82,7 +82,7 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
     row.Char(',');
     row.Double(m.cpu_util()).Char(',').Double(m.gpu_util()).Char(',').Double(m.TempCpu(t)).Char(',');
     if (m.gpus() > 0) row.Double(t_gpu);
-    row.Char(',').Double(m.theta_cpu()).Char(',').Double(theta_gpu).Char('\n');
+    row.Char(',').Double(m.ReportedThetaCpu(t)).Char(',').Double(theta_gpu).Char('\n');
     row.Flush();
     node_sink_->Poll();
   }

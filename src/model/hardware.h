@@ -63,6 +63,10 @@ struct GpuSpec {
   double idle_w = 30;       // §d.2
   double max_w = 300;       // board power limit, the default cap
   double min_cap_w = 80;
+  // Joulie's catalog MinCap where it differs from the vendor range (H100
+  // SXM: 350 W against 200 W, power-model §j.2); 0 = none. Used under
+  // `gpu_min_cap=joulie` (compat=joulie) with catalog parameters.
+  double joulie_min_cap_w = 0;
   double gamma = 1.0;       // §d.4 compute exponent
   double epsilon = 0.2;     // memory-side loss at r -> 0
   double gamma_m = 1.2;     // memory exponent

@@ -120,8 +120,12 @@ GpuCapTarget GpuCapFromPercent(const GpuSpec& gpu, int gpu_count, double pct) {
   return GpuCapFromWatts(gpu, gpu_count, pct * gpu.max_w / 100);
 }
 
-GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode) {
-  if (mode == GpuCatalog::kCatalog) return catalog;
+GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap) {
+  if (mode == GpuCatalog::kCatalog) {
+    GpuSpec out = catalog;
+    if (min_cap == GpuMinCap::kJoulie && catalog.joulie_min_cap_w > 0) out.min_cap_w = catalog.joulie_min_cap_w;
+    return out;
+  }
   // Joulie's base MaxWattsPerGPU = 300 is > 0, so the catalog max is never
   // copied and every GPU gets the base row.
   const GpuSpec base;

@@ -28,8 +28,8 @@ struct FlagDef {
 };
 
 // §k.2, row for row: flag, default (compat=none), compat=joulie. The H100
-// SXM MinCap row is catalog data (io/), and standalone_compat changes no
-// formula, so neither is here.
+// SXM MinCap row is `gpu_min_cap` (the catalog carries both values);
+// standalone_compat changes no formula, so it is not here.
 constexpr FlagDef kSwitchTable[] = {
     {{"cpu_share", "per_k", "capacity",
       "CPU work share of k co-located pods: 1/max(1,k) (the page) or each keeps its cores"},
@@ -73,6 +73,10 @@ constexpr FlagDef kSwitchTable[] = {
     {{"gpu_catalog", "catalog", "base300", "GPU power parameters from the catalog, or Joulie's 300 W base model"},
      "",
      Access<&PowerSwitches::gpu_catalog, kGpuCatalogNames>()},
+    {{"gpu_min_cap", "vendor", "joulie",
+      "GPU minimum cap with catalog parameters: the vendor range (H100 SXM 200 W) or Joulie's catalog (350 W)"},
+     "",
+     Access<&PowerSwitches::gpu_min_cap, kGpuMinCapNames>()},
     {{"thermal_throttle", "off", "on", "Thermal throttling band between start and full thresholds"},
      "thermal.throttle",
      Access<&PowerSwitches::thermal_throttle, kOnOffNames>()},

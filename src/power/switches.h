@@ -43,6 +43,8 @@ enum class CpuCapInverse : std::uint8_t { kExact, kJoulie };
 enum class CpuCapSaturation : std::uint8_t { kReportFmin, kClipCapPlusHead };
 // §i catalog resolution: catalog GPU parameters, or Joulie's 30/300/80 W base.
 enum class GpuCatalog : std::uint8_t { kCatalog, kBase300 };
+// §j.2: H100 SXM MinCap from the vendor range (200 W), or Joulie's catalog (350 W).
+enum class GpuMinCap : std::uint8_t { kVendor, kJoulie };
 // §e.3: thermal conductance scaled to the device, or the fixed default.
 enum class ThermalK : std::uint8_t { kScaled, kFixed };
 // §g: PUE load reference = design IT capacity, or the running peak of IT.
@@ -67,6 +69,7 @@ struct PowerSwitches {
   CpuCapSaturation cpu_cap_saturation = CpuCapSaturation::kReportFmin;
   bool gpu_d3cold = true;  // §d.3: idle eco-capped GPUs draw 0.1·Idle
   GpuCatalog gpu_catalog = GpuCatalog::kCatalog;
+  GpuMinCap gpu_min_cap = GpuMinCap::kVendor;
   bool thermal_throttle = false;  // §e.2: the spec says "off by default"
   ThermalK thermal_k = ThermalK::kScaled;
   PueRef pue_ref = PueRef::kDesign;
@@ -124,6 +127,8 @@ inline constexpr EnumName<CpuCapSaturation> kCpuCapSaturationNames[] = {
     {"report_fmin", CpuCapSaturation::kReportFmin}, {"clip_cap_plus_head", CpuCapSaturation::kClipCapPlusHead}};
 inline constexpr EnumName<GpuCatalog> kGpuCatalogNames[] = {{"catalog", GpuCatalog::kCatalog},
                                                             {"base300", GpuCatalog::kBase300}};
+inline constexpr EnumName<GpuMinCap> kGpuMinCapNames[] = {{"vendor", GpuMinCap::kVendor},
+                                                          {"joulie", GpuMinCap::kJoulie}};
 inline constexpr EnumName<ThermalK> kThermalKNames[] = {{"scaled", ThermalK::kScaled}, {"fixed", ThermalK::kFixed}};
 inline constexpr EnumName<PueRef> kPueRefNames[] = {{"design", PueRef::kDesign},
                                                     {"running_peak", PueRef::kRunningPeak}};

@@ -267,6 +267,15 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
   }
 }
 
+double NodeModel::ReportedThetaCpu(SimTime t) const {
+  return sw_.thermal_throttle ? theta_cpu_ : power::ThrottleFraction(TempCpu(t), cpu_.thermal);
+}
+
+double NodeModel::ReportedThetaGpu(int d, SimTime t) const {
+  return sw_.thermal_throttle ? theta_gpu_[static_cast<std::size_t>(d)]
+                              : power::ThrottleFraction(TempGpu(d, t), gpu_.thermal);
+}
+
 // After 40 time constants the exponential is below 1e-17: the temperature
 // is its steady value (and exp would only crawl through underflow).
 double NodeModel::TempCpu(SimTime t) const {

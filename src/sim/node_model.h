@@ -58,6 +58,12 @@ class NodeModel {
   double theta_cpu() const { return theta_cpu_; }        // applied (0 unless throttling is on)
   double gpu_cap_w() const { return gpu_cap_; }          // applied per-device cap
   double theta_gpu(int device) const { return theta_gpu_[static_cast<std::size_t>(device)]; }
+  // θ as reported at time t (power-model §e.2: "temperatures are still
+  // computed and reported", G12: θ is reported, it acts only when throttling
+  // is on): the applied θ held over the step when throttling is on, else the
+  // band position of the temperature at t, which slows nothing.
+  double ReportedThetaCpu(SimTime t) const;
+  double ReportedThetaGpu(int device, SimTime t) const;
   bool cap_saturated() const { return saturated_; }
 
   // Held power since the last Evaluate.

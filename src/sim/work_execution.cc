@@ -18,7 +18,7 @@ WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const Cl
       node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
       tasks_left_(w.jobs.size(), 0), pod_tasks_left_(w.pods.size(), 0), stats_(w.jobs.size()), killed_(w.jobs.size(), 0),
       job_energy_j_(w.jobs.size(), 0), power_(power) {
-  for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog));
+  for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog, o_.switches.gpu_min_cap));
 }
 
 void WorkExecution::SetSampler(PowerSampler* sampler, SimTime interval, bool every_event) {
