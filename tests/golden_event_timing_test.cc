@@ -143,6 +143,23 @@ TEST(GoldenEventTiming, PresetsAndKnobsResolve) {
   allow.overrun = "allow";
   EXPECT_FALSE(ResolveArgs(allow).ok());
 
+  // Conservative reservations count on-time ends as free: a pass between
+  // same-time ENDs would oversubscribe the machine (the trace-invariant
+  // checker found it), so a pass per event needs --free-from estimate.
+  OptionValues cons;
+  cons.trace = "t.swf";
+  cons.backfill = "conservative";
+  cons.schedule_per = "event";
+  auto refused = ResolveArgs(cons);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("--free-from estimate"), std::string::npos);
+  cons.free_from = "estimate";
+  EXPECT_TRUE(ResolveArgs(cons).ok());
+  cons.schedule_per = "timestamp";
+  cons.free_from = "";
+  cons.event_order = "submits-first";
+  EXPECT_TRUE(ResolveArgs(cons).ok());  // one pass after every END: nothing to refuse
+
   OptionValues ties;
   ties.trace = "t.swf";
   ties.shadow_ties = "first";

@@ -91,7 +91,23 @@ std::vector<PolicyCase> Policies() {
       {"easy_sjbf", sjbf, 30000},
       {"pyss_easy_sjbf", pyss_sjbf, 30000},
       {"wfp3_easy_smallest_first", wfp3_smallest, 10000},
+      // schedulers.md §1's event-timing knobs outside their preset (TimingOf).
+      {"easy_per_event", Make(Ordering::kFcfs, Backfill::kEasy), 0},
+      {"sjf_easy_submits_first_estimate", Make(Ordering::kSjf, Backfill::kEasy), 30000},
+      {"conservative_per_event_estimate", Make(Ordering::kFcfs, Backfill::kConservative), 3000},
   };
+}
+
+// The event timing a case runs with: its compat preset's, except for the
+// cases that set the knobs on their own.
+EventTiming TimingOf(const PolicyCase& pc) {
+  const std::string name = pc.name;
+  if (name == "easy_per_event") return {EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kActual};
+  if (name == "conservative_per_event_estimate")
+    return {EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
+  if (name == "sjf_easy_submits_first_estimate")
+    return {EventOrder::kSubmitsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
+  return EventTimingOf(pc.policy.compat);
 }
 
 struct Loaded {
@@ -124,7 +140,7 @@ TEST_P(TraceInvariants, CheckerFindsNoViolation) {
   if (pc.ricc_jobs > 0 && std::string(tc.file).rfind("RICC", 0) == 0) w.jobs.resize(pc.ricc_jobs);
   EngineOptions eo;
   eo.policy = pc.policy;
-  eo.timing = EventTimingOf(pc.policy.compat);
+  eo.timing = TimingOf(pc);
   ScheduleChecker checker(w, eo);
   Diagnostics diag;
   RunResult r = Simulate(w, eo, {&checker}, &diag);

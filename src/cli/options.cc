@@ -353,6 +353,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     return Status::Error("--shadow-ties first truncates classic EASY's shadow; it needs --backfill easy outside "
                          "--compat dr_evt and rlscheduler (whose reservations have no extra units)");
   RETURN_IF_ERROR(ResolveEventTiming(v, p, &c.engine.timing));
+  // A conservative reservation at t counts on every job projected to end by
+  // t; a pass between two ENDs at t would start it on units still held.
+  if (p.backfill == Backfill::kConservative && !dr && c.engine.timing.per == SchedulePer::kEvent &&
+      c.engine.timing.free_from == FreeFrom::kActual)
+    return Status::Error("--schedule-per event with conservative backfilling needs --free-from estimate: its "
+                         "reservations count a job ending at its estimate as free before that job's END is "
+                         "processed (pyss's snapshot)");
   if (v.conservative != "compress" && v.conservative != "rebuild")
     return Status::Error("--conservative: expected compress or rebuild, got '" + v.conservative + "'");
   p.conservative_rebuild = v.conservative == "rebuild";
