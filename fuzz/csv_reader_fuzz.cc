@@ -24,8 +24,8 @@ void RunSmall(clustersim::Workload* w, clustersim::Diagnostics* diag) {
     return;
   }
   // Every scheduler family sees the input: EASY, conservative, none, a
-  // dynamic ordering, and the dr_evt and pyss presets.
-  for (int variant = 0; variant < 6; ++variant) {
+  // dynamic ordering, the dr_evt and pyss presets, and passes per event.
+  for (int variant = 0; variant < 8; ++variant) {
     EngineOptions eo;
     Policy& p = eo.policy;
     if (variant == 1) p.backfill = Backfill::kConservative;
@@ -35,6 +35,12 @@ void RunSmall(clustersim::Workload* w, clustersim::Diagnostics* diag) {
                       eo.overrun = Overrun::kAllow;
     if (variant == 5) p.compat = Compat::kPyss, p.backfill = Backfill::kConservative;
     eo.timing = EventTimingOf(p.compat);
+    // schedulers.md §1's event-timing knobs outside their preset.
+    if (variant == 6)
+      p.ordering = Ordering::kSjf, eo.timing = {EventOrder::kSubmitsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
+    if (variant == 7)
+      p.backfill = Backfill::kConservative,
+      eo.timing = {EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
     if (!CheckSimulableHorizon(*w, eo).ok()) return;
     ScheduleChecker checker(*w, eo);
     std::vector<EngineObserver*> obs = {&checker};
