@@ -159,6 +159,25 @@ TEST(ClusterPool, AGangIsPlacedWholeOrNotAtAll) {
   ASSERT_TRUE(pool.Fits(2, h.w.jobs[2]));
 }
 
+// A gang starts whole (§a.4), so it must fit the empty cluster at once:
+// three 5-core pods fit three 8-core nodes (one each) and also three 4-core
+// pods fit (two share a node); four 5-core pods do not (24 cores in all,
+// 20 requested, but no node holds two of them), and are refused at
+// submission with the reason instead of waiting forever.
+TEST(ClusterPool, AGangThatCannotBePackedCanNeverFit) {
+  Harness h;
+  h.cluster = Load(kThree);
+  h.Add(5000, 0, GpuVendor::kNone, false, 3);
+  h.Add(4000, 0, GpuVendor::kNone, false, 3);
+  h.Add(5000, 0, GpuVendor::kNone, false, 4);
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  std::string why;
+  EXPECT_TRUE(pool.CanEverFit(0, h.w.jobs[0], &why)) << why;
+  EXPECT_TRUE(pool.CanEverFit(1, h.w.jobs[1], &why)) << why;
+  ASSERT_FALSE(pool.CanEverFit(2, h.w.jobs[2], &why));
+  EXPECT_NE(why.find("its 4 pods cannot all be placed"), std::string::npos) << why;
+}
+
 TEST(ClusterPool, WholeNodesAndSpreadCoresCountExactly) {
   Cluster c = Load("nodes:\n  - node_name_prefix: n\n    replicas: 3\n    cpu_cores: 4\n");
   Workload w;

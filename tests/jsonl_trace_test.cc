@@ -219,6 +219,36 @@ TEST(JsonlTrace, GangsFormOneJobAndJobsSortBySubmit) {
   EXPECT_EQ(l->w.pods.size(), 6u);
 }
 
+// A gang is one job with one class: performance if any pod declares it,
+// whatever the pods' order, so its performance pod never lands on an eco
+// node (§h.3); the mismatch is reported. (The first pod's class used to win.)
+TEST(JsonlTrace, AGangWithAPerformancePodIsPerformance) {
+  for (const char* first : {"standard", "performance"}) {
+    const std::string second = std::string(first) == "standard" ? "performance" : "standard";
+    const auto l = Load(std::string(R"({"jobId":"w-0","workloadId":"w","gang":true,"intentClass":")") + first +
+                        "\"}\n" + R"({"jobId":"w-1","workloadId":"w","gang":true,"intentClass":")" + second + "\"}\n");
+    ASSERT_EQ(l->status, "ok");
+    ASSERT_EQ(l->w.work.size(), 1u);
+    EXPECT_TRUE(l->w.work[0].has_intent);
+    EXPECT_EQ(l->w.work[0].intent, IntentClass::kPerformance) << first;
+    EXPECT_NE(l->diagnostics.find("gang_intent_mismatch"), std::string::npos) << l->diagnostics;
+  }
+}
+
+// GPU work on a pod without GPUs could never progress (§a.4): dropped and
+// said. (It used to be dropped silently.)
+TEST(JsonlTrace, GpuWorkWithoutGpusIsDroppedWithAWarning) {
+  const auto l = Load(R"({"jobId":"a","podTemplate":{"requests":{"cpu":"2"}},"work":{"cpuUnits":100,"gpuUnits":100}})");
+  ASSERT_EQ(l->status, "ok");
+  EXPECT_EQ(OnlyPod(*l).gpu_units, 0);
+  EXPECT_EQ(l->diagnostics, "t.jsonl:1: gpu_work_without_gpus: work.gpuUnits 100 but the pod requests no GPU; its GPU "
+                            "work is dropped (no device can run it)\n");
+  const auto gpu =
+      Load(R"({"jobId":"a","podTemplate":{"requests":{"nvidia.com/gpu":1}},"work":{"cpuUnits":100,"gpuUnits":100}})");
+  EXPECT_EQ(OnlyPod(*gpu).gpu_units, 100);
+  EXPECT_EQ(gpu->diagnostics, "");
+}
+
 TEST(JsonlTrace, OffsetsAreExactAndScaled) {
   // 0.1234565 is 0.12345649999... as a double; the decimal text rounds up.
   EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":0.1234565})")->w.jobs[0].submit, 123457);

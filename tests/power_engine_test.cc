@@ -238,7 +238,10 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
       "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
       "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1,\n"
       "                thermal: {ambient_c: 24, k_w_per_c: 2, tau_s: 4, start_c: 85, full_c: 97}}\n";
-  const Case c = RunCase("throttle", Jsonl("j", 100, "10", 1e5, 0, 0, kFlat), hot, [](RunConfig* r) {
+  // k arrives later and can never be placed while j holds the node: the
+  // run tells why it stays unstarted too (waiting_at_end).
+  const Case c = RunCase("throttle", Jsonl("j", 100, "10", 1e5, 0, 0, kFlat) + Jsonl("k", 150, "10", 10), hot,
+                         [](RunConfig* r) {
     r->timeseries_interval = kTicksPerSecond / 4;
     r->timeseries_nodes_given = true;
     ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_throttle=on").ok());
@@ -262,6 +265,8 @@ TEST(PowerEngine, ThrottlingStartsAtTheStartThresholdAndStopsWorkAtFull) {
   const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
   EXPECT_EQ(jobs[0].at("status"), "unfinished");
   EXPECT_EQ(c.summary.at("warnings_by_rule").at("stalled_at_end"), 1) << "the user is told why";
+  EXPECT_EQ(c.summary.at("warnings_by_rule").at("waiting_at_end"), 1);
+  EXPECT_EQ(jobs[1].at("status"), "unfinished");
   const auto nodes = ReadCsvRows(c.dir / "out" / "nodes.csv");
   EXPECT_GT(std::stod(nodes[0].at("time_throttled_s")), 0);
   EXPECT_GT(std::stod(nodes[0].at("peak_cpu_temp_c")), 97);

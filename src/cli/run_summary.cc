@@ -228,7 +228,8 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
   if (cs.work && stalled > 0)
     diag->Report(c.trace, 0, "stalled_at_end",
                  fmt::format("{} started jobs never finished: their pods stopped making progress (thermal "
-                             "throttling at its full threshold) and the hardware settled, so the run ended",
+                             "throttling at its full threshold, or a GPU receiver gate of fraction 0) and the "
+                             "hardware settled, so the run ended",
                              stalled),
                  Severity::kWarning);
   if (cs.controller && waiting > 0) {
@@ -239,6 +240,15 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
                              "would choose no performance node they fit; raise --hp-min or --hp-max, or lower "
                              "--perf-per-hp",
                              CountOf(waiting, "waiting job"), CountOf(performance, "performance node")),
+                 Severity::kWarning);
+  } else if (cs.work && waiting > 0) {
+    // Nothing could change the nodes: the jobs' pods found no placement
+    // (a gang whose pods the placement cannot put on the nodes at once, or
+    // jobs queued behind one without backfilling).
+    diag->Report(c.trace, 0, "waiting_at_end",
+                 fmt::format("{} never started: nothing else could happen and no placement was found for them (a gang "
+                             "whose pods cannot be placed at once, or jobs queued behind it)",
+                             CountOf(waiting, "waiting job")),
                  Severity::kWarning);
   }
 }

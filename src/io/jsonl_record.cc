@@ -485,6 +485,14 @@ JsonlRecordParser::Outcome JsonlRecordParser::Impl::Record(const object& o, PodR
       Warn("negative_gpu_units", fmt::format("work.gpuUnits {} is negative; 0 is used", r->pod.gpu_units));
       r->pod.gpu_units = 0;
     }
+    // §a.4: GPU work progresses at G_req·B_gpu, so on no GPU it never would
+    // and the job could never complete; said, not silently dropped.
+    if (r->pod.gpu_units > 0 && r->pod.gpus == 0) {
+      Warn("gpu_work_without_gpus",
+           fmt::format("work.gpuUnits {} but the pod requests no GPU; its GPU work is dropped (no device can run it)",
+                       r->pod.gpu_units));
+      r->pod.gpu_units = 0;
+    }
     for (auto [key, value] : w)
       if (key != "cpuUnits" && key != "gpuUnits") NoteUnknown(fmt::format("work.{}", key));
   }

@@ -9,7 +9,8 @@
 //            clamped_profile (an intensity or utilisation outside [0, 1]),
 //            fractional_gpu (-> 0 GPUs), nonpositive_cpu_units (-> 1000),
 //            zero_cpu_request (-> 1 core),
-//            negative_gpu_units (-> 0), class_alias, unknown_class (-> mixed),
+//            negative_gpu_units (-> 0), gpu_work_without_gpus (-> 0),
+//            class_alias, unknown_class (-> mixed),
 //            unknown_intent (ignored), quantity_rounded (below 1m / 1 byte,
 //            rounded up), unknown_schema_version, gang_intent_mismatch
 //            (reported by io/jsonl_trace when a gang's pods disagree)

@@ -140,17 +140,20 @@ void TraceBuilder::Finish(Workload* w) {
     for (std::uint32_t k = start[j]; k < start[j + 1]; ++k) {
       PodRecord& r = records_[members[k]];
       wj.avoids_eco = wj.avoids_eco || r.avoids_eco;
+      // A gang is one job: its class is performance if any pod declares it,
+      // so a performance pod never lands on an eco node (§h.3).
       if (r.has_intent && wj.has_intent && r.intent != wj.intent) {
         const Where& at = where_[members[k]];
         diag_->Report(files_[at.file], at.line, "gang_intent_mismatch",
-                      fmt::format("pod '{}' declares intentClass '{}' but gang '{}' already has '{}'; the first wins",
+                      fmt::format("pod '{}' declares intentClass '{}' but gang '{}' has '{}'; the gang runs as "
+                                  "performance, so none of its pods lands on an eco or draining node",
                                   r.pod.name, EnumNameOf(kIntentClassNames, r.intent), wj.workload_id,
                                   EnumNameOf(kIntentClassNames, wj.intent)),
                       Severity::kWarning);
       }
-      if (r.has_intent && !wj.has_intent) {
+      if (r.has_intent) {
+        wj.intent = (wj.has_intent && wj.intent == IntentClass::kPerformance) ? IntentClass::kPerformance : r.intent;
         wj.has_intent = true;
-        wj.intent = r.intent;
       }
       job.units += r.pod.millicores;
       w->pods.push_back(std::move(r.pod));

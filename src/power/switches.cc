@@ -36,7 +36,8 @@ constexpr FlagDef kSwitchTable[] = {
      "",
      Access<&PowerSwitches::cpu_share, kCpuShareNames>()},
     {{"gpu_cap_formula", "by_engine", "joulie_double",
-      "GPU cap penalty: per engine (legacy once, v1 1-S_gpu(1-thr)) or counted twice"},
+      "GPU cap penalty: per engine (legacy once, v1 1-S_gpu(1-thr), v1 peer rings) or Joulie's formula (counted "
+      "twice, no peer-transfer term)"},
      "",
      Access<&PowerSwitches::gpu_cap_formula, kGpuCapFormulaNames>()},
     {{"gpu_base_speed", "per_gpu", "joulie", "GPU speed base: G_req*B_gpu or Joulie's max(0.1,G)*B_core"},

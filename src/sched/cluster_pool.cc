@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "sched/gang_packing.h"
 #include "sched/joulie_score.h"
 
 namespace clustersim {
@@ -408,7 +409,34 @@ bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
     *why = fmt::format("the gang requests {} cores, more than the cluster's {}", total_mc / 1000.0, total_mc_ / 1000.0);
     return false;
   }
-  return true;
+  return GangPacks(j, perf, why);
+}
+
+// The pods of a gang start together (§a.4), so they must fit the empty
+// cluster at once, each node in any profile it may take (a relaxation: a
+// "no" is final). Spread and whole-node pods are sized at placement and
+// are not checked here.
+bool ClusterPool::GangPacks(const WorkJob& j, bool perf, std::string* why) const {
+  if (j.num_pods < 2) return true;
+  std::vector<PackNeed> pods;
+  std::vector<std::vector<bool>> may_use;
+  for (std::uint32_t p = j.first_pod; p < j.first_pod + j.num_pods; ++p) {
+    const Pod& pod = w_.pods[p];
+    if (pod.spread || pod.whole_node) return true;
+    pods.push_back({pod.millicores, pod.gpus, pod.memory_bytes});
+    std::vector<bool>& row = may_use.emplace_back();
+    for (const PossibleGroup& g : possible_) row.push_back(Eligible(g.type, g.profiles, pod, perf));
+  }
+  std::vector<PackNodes> kinds;
+  for (const PossibleGroup& g : possible_) {
+    const NodeType& t = cluster_.types[g.type];
+    kinds.push_back({t.millicores, t.gpus, TotalMemory(t), g.nodes});
+  }
+  if (PackGang(pods, kinds, may_use) != PackResult::kNever) return true;
+  *why = fmt::format("its {} pods cannot all be placed on the cluster's {}nodes at once (cores, GPUs and memory per "
+                     "node), and a gang starts only whole",
+                     j.num_pods, perf ? "performance " : "");
+  return false;
 }
 
 }  // namespace clustersim

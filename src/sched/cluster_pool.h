@@ -121,6 +121,8 @@ class ClusterPool final : public ResourcePool {
   NodeId ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const;
   void Apply(const Piece& p, int sign) const;
   NodeTree::Free FreeOf(NodeId n) const;
+  // CanEverFit's test that a gang's pods fit the empty cluster together.
+  bool GangPacks(const WorkJob& j, bool perf, std::string* why) const;
   // EarliestFit for a job of one pod: see the .cc.
   SimTime EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const;
 
