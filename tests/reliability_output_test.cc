@@ -183,6 +183,53 @@ TEST(ReliabilityOutput, InputInsideTheOutputDirectoryIsRefused) {
   EXPECT_EQ(Read(d / "run" / "schedule.csv"), schedule);
 }
 
+// dr_evt's named files never replace the trace, and two of them are never
+// the same file (one would be lost): simulator -o/-R and the tracer's
+// reports, with the path spelled differently too. -o /dev/null discards the
+// schedule only: the resource trace goes beside the default schedule, not
+// into /dev. (Each was written over before: the input silently replaced.)
+TEST(ReliabilityOutput, NamedOutputsNeverReplaceTheInputOrEachOther) {
+  const fs::path d = ScratchDir("rel_named_outputs");
+  const fs::path jobs = d / "jobs.csv";
+  Write(jobs, kJobs);
+  auto sim = [&](std::vector<std::string> extra) {
+    std::vector<std::string> argv = {SimulatorBinary(), jobs.string(), "-n", "4"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    ProcessOptions o;
+    o.cwd = d.string();
+    return RunProcess(argv, o);
+  };
+  ProcessResult r = sim({"-o", (d / "x" / ".." / "jobs.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("is the input"), std::string::npos) << r.err;
+  r = sim({"-R", "jobs.csv"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("-R jobs.csv: is the input"), std::string::npos) << r.err;
+  r = sim({"-o", "s.csv", "-R", "./s.csv"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("-o and -R both name"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(d / "s.csv"));
+  EXPECT_EQ(Read(jobs), kJobs);
+  r = sim({"-o", "/dev/null"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(d / "jobs_sim_resources.csv"));
+  EXPECT_FALSE(fs::exists(d / "jobs_sim.csv"));
+
+  const fs::path hist = d / "history.csv";
+  const std::string history = Read(std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/history.csv");
+  Write(hist, history);
+  for (const char* flag : {"-o", "-s", "-r", "-m", "-d"}) {
+    r = RunProcess({TracerBinary(), hist.string(), flag, hist.string()});
+    EXPECT_EQ(r.exit_code, 1) << flag;
+    EXPECT_NE(r.err.find("is the input"), std::string::npos) << flag << ": " << r.err;
+  }
+  r = RunProcess({ClustersimBinary(), "trace", hist.string(), "-o", (d / "t.csv").string(), "--queues",
+                  (d / "." / "t.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("both name"), std::string::npos) << r.err;
+  EXPECT_EQ(Read(hist), history);
+}
+
 // A directory where one output should go: the run refuses before writing,
 // and the earlier complete set stays as it was.
 TEST(ReliabilityOutput, DirectoryInTheWayOfOneOutputLeavesTheOldSet) {

@@ -130,6 +130,17 @@ std::string Stem(const std::string& path) {
   return name;
 }
 
+// `simulator`'s file names (dr_evt's): -o, default <stem>_sim.csv; -R,
+// default beside -o as <-o stem>_resources.csv (beside the default -o when
+// -o is /dev/null, which discards only the schedule).
+std::pair<std::string, std::string> SimulatorOutputNames(const RunConfig& c) {
+  const std::string fallback = Stem(c.trace) + "_sim.csv";
+  const std::string sched = c.schedule_file.empty() ? fallback : c.schedule_file;
+  if (!c.resource_file.empty()) return {sched, c.resource_file};
+  const std::filesystem::path p(sched == "/dev/null" ? fallback : sched);
+  return {sched, (p.parent_path() / (p.stem().string() + "_resources.csv")).string()};
+}
+
 // A calendar --max_time on an SWF trace, on the log's clock: SWF times count
 // seconds from the header's UnixStartTime, and a time without an offset is
 // read in its TimeZoneString (else in --timezone). Without UnixStartTime
@@ -246,6 +257,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     files = set.take();
   } else {
     files = OutputFiles::AsNamedFiles();
+    std::vector<std::string> inputs = TraceInputs(c);
+    inputs.push_back(c.capacity_schedule_file);
+    const auto [sched, res] = SimulatorOutputNames(c);
+    if (Status st = CheckNamedOutputs({{"-o", sched}, {"-R", res}}, inputs); !st.ok()) return Fail(c, err, st);
   }
 
   LoadOptions lo = c.load;
@@ -374,12 +389,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // input).
   std::string sched_name, res_name, jobs_name, summary_name;
   if (c.frontend == Frontend::kSimulator) {
-    sched_name = c.schedule_file.empty() ? Stem(c.trace) + "_sim.csv" : c.schedule_file;
-    res_name = c.resource_file;
-    if (res_name.empty()) {
-      std::filesystem::path p(sched_name);
-      res_name = (p.parent_path() / (p.stem().string() + "_resources.csv")).string();
-    }
+    std::tie(sched_name, res_name) = SimulatorOutputNames(c);
     if (w.mode != TraceMode::kSimulation && c.schedule_file.empty()) {
       // A schedule of an earlier simulation of this trace would sit beside
       // this replay's fresh resource trace as if it were one of its outputs.

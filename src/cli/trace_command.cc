@@ -12,6 +12,7 @@
 #include "io/atomic_file.h"
 #include "io/local_time.h"
 #include "io/number_parse.h"
+#include "io/output_set.h"
 #include "io/resource_trace.h"
 #include "io/swf_policy.h"
 #include "io/trace_loader.h"
@@ -93,6 +94,15 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   if (!o.trace.empty() && !o.infile.empty()) return Fail(prog, err, "give the trace either as an argument or with -i, not both");
   const std::string path = o.trace.empty() ? o.infile : o.trace;
   if (path.empty()) return Fail(prog, err, "no trace file given (see --help)");
+  if (Status st = CheckNamedOutputs({{"-o", o.per_job},
+                                     {"-d", o.dat},
+                                     {"-s", o.hours},
+                                     {"-m", o.summary},
+                                     {"-r", o.resources},
+                                     {"--queues", o.queues}},
+                                    {path});
+      !st.ok())
+    return Fail(prog, err, st.message());
 
   LoadOptions lo;
   lo.format = o.format == "csv"      ? TraceFormat::kCsv

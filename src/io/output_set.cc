@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include <fmt/format.h>
+
 #include "io/temp_registry.h"
 #include "model/text_escape.h"
 
@@ -74,7 +76,36 @@ bool IsInside(const fs::path& path, const fs::path& dir) {
     if (pi == p.end() || *pi != *di) return false;
   return pi != p.end();
 }
+
+// Whether two paths name one file: the same inode when both exist, else
+// the same resolved path.
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) return fs::equivalent(a, b, ec) && !ec;
+  std::error_code ec1, ec2;
+  const fs::path pa = fs::weakly_canonical(fs::absolute(a, ec1), ec1);
+  const fs::path pb = fs::weakly_canonical(fs::absolute(b, ec2), ec2);
+  return !ec1 && !ec2 && pa == pb;
+}
 }  // namespace
+
+Status CheckNamedOutputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                         const std::vector<std::string>& inputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const auto& [flag, path] = outputs[i];
+    if (path.empty() || path == "/dev/null") continue;
+    for (const std::string& in : inputs)
+      if (!in.empty() && SameFile(path, in))
+        return Status::Error(fmt::format("{} {}: is the input {}; writing it would replace the trace (name another "
+                                         "file)",
+                                         flag, path, in));
+    for (std::size_t k = 0; k < i; ++k)
+      if (!outputs[k].second.empty() && SameFile(path, outputs[k].second))
+        return Status::Error(fmt::format("{} and {} both name {}; one output would be lost (name two files)",
+                                         outputs[k].first, flag, path));
+  }
+  return Status::Ok();
+}
 
 Result<std::unique_ptr<OutputSet>> OutputSet::Begin(const std::string& dir, const std::vector<std::string>& known,
                                                     const std::vector<std::string>& inputs) {

@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/text_sink.h"
@@ -57,5 +58,13 @@ class OutputSet {
   std::vector<int> slots_;  // TempRegistry entries: files, then the directory
   bool published_ = false;
 };
+
+// Named output files (`simulator`'s -o/-R, the tracer's reports): none may
+// be one of the inputs (writing it would replace the trace) and no two may
+// be the same file (one would be lost). `outputs` are (flag, path); empty
+// paths and /dev/null are skipped. Paths are compared resolved (symbolic
+// links, "..").
+Status CheckNamedOutputs(const std::vector<std::pair<std::string, std::string>>& outputs,
+                         const std::vector<std::string>& inputs);
 
 }  // namespace clustersim
