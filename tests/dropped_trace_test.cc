@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -115,6 +116,11 @@ TEST(DroppedTrace, EveryJobLargerThanTheMachineStopsWithTheSizeNeeded) {
   const ProcessResult rep =
       RunProcess({ClustersimBinary(), "replay", (d / "rep.csv").string(), "-n", "10", "-o", (d / "rep").string()});
   EXPECT_EQ(rep.exit_code, 0) << rep.err;
+  // Its record names no scheduler it never ran (it used to say fcfs+easy).
+  std::ifstream summary(d / "rep" / "summary.json");
+  const std::string text((std::istreambuf_iterator<char>(summary)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\"policy\": \"replay (recorded times)\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"run_time_mode\": \"recorded\""), std::string::npos);
   const ProcessResult ok = RunProcess(
       {ClustersimBinary(), "simulate", (d / "big.csv").string(), "-n", "12", "-o", out.string(), "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;

@@ -78,5 +78,27 @@ TEST(Options, ConservativeRebuildNeedsTheConservativeProfile) {
   EXPECT_EQ(bad.status().message(), "--conservative: expected compress or rebuild, got 'replan'");
 }
 
+// `clustersim replay` keeps the recorded times: options that choose how a
+// simulation schedules would be ignored, so they are refused and named
+// (they used to be accepted and recorded in summary.json as if used).
+// dr_evt's `simulator` accepts them on a replay trace, as dr_evt does.
+TEST(Options, ReplayRefusesSchedulingOptions) {
+  OptionValues v;
+  v.trace = "t.csv";
+  EXPECT_TRUE(Resolve(v, Frontend::kClustersim, true).ok());
+  v.compat = "pyss";
+  v.backfill = "conservative";
+  auto r = Resolve(v, Frontend::kClustersim, true);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("--backfill, --compat"), std::string::npos) << r.status().message();
+  EXPECT_NE(r.status().message().find("--force-simulation"), std::string::npos);
+  OptionValues seed;
+  seed.trace = "t.csv";
+  seed.seed = "7";
+  EXPECT_FALSE(Resolve(seed, Frontend::kClustersim, true).ok());
+  EXPECT_TRUE(Resolve(seed, Frontend::kClustersim, false).ok());
+  EXPECT_TRUE(Resolve(v, Frontend::kSimulator, true).ok());
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -229,6 +229,36 @@ Status ParseTraceTime(const char* flag, const std::string& text, const std::stri
   return Status::Ok();
 }
 
+// `clustersim replay` keeps the trace's times: the options that choose how a
+// simulation schedules or draws run times would be ignored, so they are
+// refused (named), rather than recorded as if they had been used.
+Status CheckReplayOptions(const OptionValues& v) {
+  std::vector<std::string> given;
+  auto note = [&](bool set, const char* flag) {
+    if (set) given.emplace_back(flag);
+  };
+  note(v.policy != "fcfs", "--policy");
+  note(!v.backfill.empty(), "--backfill");
+  note(!v.compat.empty(), "--compat");
+  note(v.conservative != "compress", "--conservative");
+  note(!v.backfill_cmp.empty(), "--backfill-cmp");
+  note(!v.extra_nodes.empty(), "--extra-nodes");
+  note(v.shadow_ties != "include", "--shadow-ties");
+  note(v.backfill_order != "queue", "--backfill-order");
+  note(!v.event_order.empty(), "--event-order");
+  note(!v.schedule_per.empty(), "--schedule-per");
+  note(!v.free_from.empty(), "--free-from");
+  note(!v.overrun.empty(), "--overrun");
+  note(v.plan_with != "limit", "--plan_with");
+  note(v.run_time_mode != "actual", "--run_time_mode");
+  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
+  note(!v.seed.empty(), "--seed");
+  if (given.empty()) return Status::Ok();
+  return Status::Error(fmt::format("{}: a replay keeps the trace's recorded times, so {} would be ignored; schedule "
+                                   "the trace with `clustersim simulate --force-simulation`",
+                                   fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
+}
+
 // The compat preset's event timing, with each knob given overriding its value.
 Status ResolveEventTiming(const OptionValues& v, const Policy& p, EventTiming* t) {
   *t = EventTimingOf(p.compat);
@@ -260,6 +290,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   }
   if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
   c.replay_requested = replay;
+  if (replay && !sim) RETURN_IF_ERROR(CheckReplayOptions(v));
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
 
   // Input.

@@ -217,6 +217,13 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
     }
   }
   if (c.slice_start != 0 || c.slice_count >= 0) info.jobs_slice = fmt::format("{}:{}", c.slice_start, c.slice_count);
+  if (w.mode == TraceMode::kReplay) {
+    // Nothing scheduled and no run time drawn: the record says so rather
+    // than naming options a replay never used.
+    info.policy = "replay (recorded times)";
+    info.run_time_mode = "recorded";
+    info.run_time_distribution = info.event_order = info.schedule_per = info.free_from = info.shadow_ties = "";
+  }
   return info;
 }
 
