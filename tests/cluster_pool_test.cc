@@ -178,6 +178,20 @@ TEST(ClusterPool, AGangThatCannotBePackedCanNeverFit) {
   EXPECT_NE(why.find("its 4 pods cannot all be placed"), std::string::npos) << why;
 }
 
+// A job of whole nodes (an SWF or CSV job on a cluster) larger than the
+// cluster is refused with the count it needs, not with one pod's empty
+// request ("0 cores, 0 GPUs", as before).
+TEST(ClusterPool, TooManyWholeNodesSaysHowMany) {
+  Harness h;
+  h.cluster = Load(kThree);
+  h.Add(0, 0, GpuVendor::kNone, false, 4);
+  for (Pod& p : h.w.pods) p.whole_node = true;
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  std::string why;
+  ASSERT_FALSE(pool.CanEverFit(0, h.w.jobs[0], &why));
+  EXPECT_EQ(why, "it needs 4 whole nodes; the cluster has 3 nodes it may use");
+}
+
 TEST(ClusterPool, WholeNodesAndSpreadCoresCountExactly) {
   Cluster c = Load("nodes:\n  - node_name_prefix: n\n    replicas: 3\n    cpu_cores: 4\n");
   Workload w;

@@ -202,9 +202,11 @@ TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
     c.engine.overrun = clip ? Overrun::kClip : Overrun::kAllow;
     c.output_dir = (d / (clip ? "clip" : "allow")).string();
     c.check = true;
-    c.quiet = true;
     std::ostringstream o, e;
     ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+    // The kill removed work, not trace time: said so (not "shortened by 0 s").
+    EXPECT_EQ(o.str().find("stopped 1 job with work left") != std::string::npos, clip) << o.str();
+    EXPECT_EQ(o.str().find("by 0 s"), std::string::npos) << o.str();
     const auto jobs = ReadCsvRows(d / c.output_dir / "jobs.csv");
     ASSERT_EQ(jobs.size(), 2u);
     EXPECT_EQ(jobs[0].at("finish_time"), clip ? "1100" : "1162.130881");

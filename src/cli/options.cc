@@ -506,7 +506,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));
-  if (!c.cluster.cluster_file.empty() && (!(c.engine.timing == EventTiming{}) || p.shadow_ties_first))
+  // (A preset's timing on a cluster is refused with the preset's name, cli/cluster_setup.cc.)
+  const bool timing_given = !v.event_order.empty() || !v.schedule_per.empty() || !v.free_from.empty();
+  if (!c.cluster.cluster_file.empty() && (timing_given || p.shadow_ties_first))
     return Status::Error("--event-order, --schedule-per, --free-from and --shadow-ties shape the node-count engine; a "
                          "--cluster run keeps the clean default's (ENDs first, one pass per time)");
   return c;

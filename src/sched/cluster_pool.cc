@@ -394,6 +394,11 @@ bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
       some = whole_nodes <= eligible_nodes;
     }
     if (pod.spread) some = pod.millicores <= eligible_mc;
+    if (!some && pod.whole_node) {
+      *why = fmt::format("it needs {} whole nodes; the cluster has {} {}nodes it may use", j.num_pods, eligible_nodes,
+                         perf ? "performance " : "");
+      return false;
+    }
     if (!some) {
       *why = fmt::format("pod {} requests {} cores, {} GPUs{} and {} bytes of memory{}; no {}node of the cluster has that",
                          pod.name.empty() ? std::to_string(p - j.first_pod) : pod.name, pod.millicores / 1000.0,
