@@ -110,8 +110,18 @@ int main(int argc, char** argv) {
       return clustersim::RunCompareCommand(argc - 1, argv + 1, std::cout, std::cerr);
     if (argc >= 2 && std::strcmp(argv[1], "generate") == 0)
       return clustersim::RunGenerate(argc - 1, argv + 1, std::cout, std::cerr);
-    if (argc == 2 && std::strcmp(argv[1], "switches") == 0) {
-      PrintSwitches(std::cout);
+    if (argc >= 2 && std::strcmp(argv[1], "switches") == 0) {
+      const bool help = argc == 3 && (std::strcmp(argv[2], "--help") == 0 || std::strcmp(argv[2], "-h") == 0);
+      if (argc > 2 && !help) {
+        std::cerr << "clustersim switches: error: takes no arguments (it prints the power-model switch table)\n";
+        return 1;
+      }
+      if (help)
+        std::cout << "Usage: clustersim switches\n\nPrints the power and work model's switches (power-model.md "
+                     "\u00a7k.2): each flag, what it changes, its value in the corrected model (default) and under "
+                     "--compat joulie, and the values --set FLAG=VALUE accepts.\n";
+      else
+        PrintSwitches(std::cout);
       return 0;
     }
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
