@@ -342,5 +342,43 @@ TEST(CapacitySchedule, RefusedWhereItHasNoMeaning) {
   }
 }
 
+// A schedule that shrinks the machine below a waiting job's size for good
+// leaves it waiting when nothing else can happen: the run says so (it used
+// to end with "unfinished" and no word). Jobs 0 (3 nodes, 100 s) and 1
+// (4 nodes) on 4 nodes; at 50 the machine shrinks to 3: job 1 never starts.
+TEST(CapacitySchedule, JobsAboveTheFinalSizeAreNamedAtTheEnd) {
+  const fs::path d = ScratchDir("cap_final");
+  std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n0,3,100\n1,4,10\n";
+  std::ofstream(d / "cap.csv") << "50,3\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "sim.csv").string(), "-n", "4",
+                                      "--run_time_mode", "limit", "--capacity_schedule", (d / "cap.csv").string(),
+                                      "-o", (d / "out").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("waiting_at_end: 1 waiting job never started: the capacity schedule ends at 3 nodes and 1 of "
+                       "them is larger than that"),
+            std::string::npos)
+      << r.err;
+}
+
+// A change before the first arrival is an event, but not queue history:
+// the time-weighted queue mean is the same with a no-op change a day
+// earlier (it used to stretch the span and halve the mean).
+TEST(CapacitySchedule, AnEarlyChangeDoesNotStretchTheQueueAverage) {
+  const fs::path d = ScratchDir("cap_early");
+  std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n100000,4,100\n100001,4,100\n";
+  std::ofstream(d / "cap.csv") << "1000,4\n";
+  auto mean = [&](bool schedule) {
+    std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "sim.csv").string(), "-n", "4",
+                                     "--run_time_mode", "limit", "--quiet", "-o", (d / (schedule ? "s" : "n")).string()};
+    if (schedule) argv.insert(argv.end(), {"--capacity_schedule", (d / "cap.csv").string()});
+    EXPECT_EQ(RunProcess(argv).exit_code, 0);
+    std::ifstream in(d / (schedule ? "s" : "n") / "summary.json");
+    return nlohmann::json::parse(in)["queue_length"]["mean_time_weighted"].get<double>();
+  };
+  // Job 1 waits 99 s of the 200 s from the first arrival to the last end.
+  EXPECT_DOUBLE_EQ(mean(false), 99.0 / 200.0);
+  EXPECT_DOUBLE_EQ(mean(true), 99.0 / 200.0);
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -483,6 +483,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (cluster && cluster->controller && !cluster->controller->status().ok())
     return Fail(c, err, cluster->controller->status());
   if (cluster) ReportStuckJobs(c, *cluster, r, &diag);
+  if (!cluster && w.mode == TraceMode::kSimulation) ReportJobsAboveFinalCapacity(c, w, r, &diag);
 
   const auto t2 = Clock::now();
   DropWarmStartJobs(warm.running, &w, &r);  // replayed history is not in outputs or statistics

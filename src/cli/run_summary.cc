@@ -233,6 +233,24 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
   return info;
 }
 
+void ReportJobsAboveFinalCapacity(const RunConfig& c, const Workload& w, const RunResult& r, Diagnostics* diag) {
+  if (c.engine.max_time != kTimeInfinity || c.engine.capacity_schedule.empty()) return;
+  const std::int64_t final_units = c.engine.capacity_schedule.back().units;
+  std::int64_t waiting = 0, larger = 0;
+  for (std::size_t i = 0; i < r.runs.size(); ++i)
+    if (r.runs[i].state == JobState::kUnfinished && r.runs[i].begin == kNoTime) {
+      ++waiting;
+      larger += w.jobs[i].units > final_units;
+    }
+  if (waiting == 0) return;
+  diag->Report(c.trace, 0, "waiting_at_end",
+               fmt::format("{} never started: the capacity schedule ends at {} {} and {} larger than that, so "
+                           "nothing else could happen",
+                           CountOf(waiting, "waiting job"), final_units, w.unit_name,
+                           larger == 1 ? "1 of them is" : fmt::format("{} of them are", larger)),
+               Severity::kWarning);
+}
+
 void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult& r, Diagnostics* diag) {
   if (c.engine.max_time != kTimeInfinity) return;  // a cut leaves jobs unfinished by design
   std::int64_t stalled = 0, waiting = 0;

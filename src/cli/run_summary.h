@@ -27,6 +27,9 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
 // started jobs whose pods stalled (throttled to zero, the hardware settled),
 // or jobs still waiting that power policy C's choice never made room for.
 void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult& r, Diagnostics* diag);
+// The same for a node-count machine under a capacity schedule: jobs left
+// waiting because the machine shrank below their size for good.
+void ReportJobsAboveFinalCapacity(const RunConfig& c, const Workload& w, const RunResult& r, Diagnostics* diag);
 
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunInfo& info,
                      const Diagnostics& diag, double wall_s);

@@ -93,7 +93,7 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"input_sha256", info.input_sha256.empty() ? nlohmann::json(nullptr) : nlohmann::json(info.input_sha256)},
       {"queue_length.mean_at_submit", "jobs already waiting when a job arrives, averaged over arrivals"},
       {"queue_length.mean_per_pass", "jobs waiting after each scheduling pass, averaged over passes"},
-      {"queue_length.mean_time_weighted", "time average of jobs waiting, first to last event"},
+      {"queue_length.mean_time_weighted", "time average of jobs waiting, from the first arrival to the last event"},
       {"queue_length.peak", "most jobs waiting after a scheduling pass"},
       {"killed_at_limit.run_time_cut_s",
        "sum over jobs killed at their limit (--overrun clip) of run_time - time_limit: the run time the kill removed"},

@@ -64,7 +64,9 @@ class SimulationLoop {
         now = std::min(now, policy_->next());
       if (policy_ != nullptr) now = std::min(now, policy_->pass_at());
       if (now == kTimeInfinity || now > o_.max_time) break;
-      if (last != kNoTime) {
+      // The time average spans the jobs' time: a capacity change before the
+      // first arrival is an event, not part of the queue's history.
+      if (last != kNoTime && next_arrival_ > 0) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
         r_.queue.span += now - last;
       }
