@@ -288,5 +288,27 @@ TEST(Comparison, MetricsAndPerJobWaits) {
             std::string::npos);  // job 3 heads the gainers
 }
 
+// Runs of different inputs (their input_sha256 differ) are not joined on
+// job id (ids of unrelated traces match by accident), and the page says
+// so; an energy of -1 ("not modelled") is n/a, never a number in a
+// difference. (Both used to be compared as if meaningful.)
+TEST(Comparison, DifferentInputsAreNotJoinedAndUnmodelledEnergyIsNa) {
+  const auto root = test::ScratchDir("comparison_inputs");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 0);
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  runs[0].summary["definitions"]["input_sha256"] = std::string(64, 'a');
+  runs[1].summary["definitions"]["input_sha256"] = std::string(64, 'b');
+  runs[1].summary["consumed_joules"] = 7.0e8;
+  const std::string html = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(html.find("b read another input than a"), std::string::npos);
+  EXPECT_EQ(html.find("jobs started in both runs"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"num\">n/a</td><td class=\"num\">700000000</td><td class=\"num\">n/a</td>"),
+            std::string::npos);
+  runs[1].summary["definitions"]["input_sha256"] = std::string(64, 'a');
+  EXPECT_NE(RenderComparison(runs, "9.9.9").find("jobs started in both runs"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace clustersim

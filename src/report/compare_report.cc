@@ -191,16 +191,36 @@ std::string WaitDifferences(const RunOutputs& a, const RunOutputs& b) {
 
 }  // namespace
 
+// The trace's SHA-256 a run recorded, or "" (older runs, rlscheduler).
+std::string InputHash(const RunOutputs& r) {
+  const nlohmann::json& s = r.summary;
+  if (s.contains("definitions") && s["definitions"].contains("input_sha256") &&
+      s["definitions"]["input_sha256"].is_string())
+    return s["definitions"]["input_sha256"].get<std::string>();
+  return "";
+}
+
 std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::string& version) {
   std::string title = "clustersim comparison:";
   for (const RunOutputs& r : runs) title += " " + r.name;
   std::string o = PageStart(title);
   o += "<h1>" + HtmlEscape(title) + "</h1>\n";
   o += RunsTable(runs);
+  // Job ids join jobs only within one trace: runs of different inputs get
+  // no per-job comparison, and the page says why.
+  std::vector<bool> same_input(runs.size(), true);
+  for (std::size_t k = 1; k < runs.size(); ++k) {
+    const std::string a = InputHash(runs[0]), b = InputHash(runs[k]);
+    if (a.empty() || b.empty() || a == b) continue;
+    same_input[k] = false;
+    o += fmt::format("<p class=\"missing\">{} read another input than {} (their input_sha256 differ): the summary "
+                     "metrics compare two workloads, and jobs are not matched by id.</p>\n",
+                     HtmlEscape(runs[k].name), HtmlEscape(runs[0].name));
+  }
   o += MetricsTable(runs);
   o += OverlaidCurves(runs);
   for (std::size_t k = 1; k < runs.size(); ++k)
-    if (runs[0].has_jobs && runs[k].has_jobs) o += WaitDifferences(runs[0], runs[k]);
+    if (runs[0].has_jobs && runs[k].has_jobs && same_input[k]) o += WaitDifferences(runs[0], runs[k]);
   o += PageEnd(version);
   return o;
 }

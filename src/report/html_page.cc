@@ -80,7 +80,10 @@ double MetricValue(const nlohmann::json& summary, const Metric& m) {
   const nlohmann::json::json_pointer p(m.path);
   if (!summary.contains(p)) return std::nan("");
   const nlohmann::json& v = summary.at(p);
-  return v.is_number() ? v.get<double>() : std::nan("");
+  if (!v.is_number()) return std::nan("");
+  // An energy of -1 means "not modelled" (a run off a cluster): no number.
+  if (m.unit == std::string("J") && v.get<double>() < 0) return std::nan("");
+  return v.get<double>();
 }
 
 bool MetricShown(const nlohmann::json& summary, const Metric& m) {
