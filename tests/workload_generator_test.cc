@@ -422,6 +422,7 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
       {"--horizon", "-5"},          {"--min-gpus", "65"},        {"--sensitivity-gpu", "1e-1"},
       {"--peer-intensity", "2"},    {"--dip-multiplier", "inf"}, {"--work-scale", " 1"},
       {"--no-such-flag", "1"},
+      {"--horizon", "100000d"},  // about 1.7e9 workloads: would fill the disk (it used to start writing)
   };
   for (auto args : bad) {
     SCOPED_TRACE(args[0] + " " + args[1]);

@@ -168,6 +168,13 @@ Status Resolve(const Flags& f, bool workloads_given, bool horizon_given, bool pe
     o->peer_intensity = p;
   }
   if (f.output.empty()) return Status::Error("--output: expected a file name or '-' for stdout, got ''");
+  // A horizon alone stops only at its end: more workloads than a run can
+  // read (10^8 lines) would only fill the disk.
+  constexpr double kMaxExpected = 1e8;
+  if (o->max_workloads == 0 && o->horizon_s / o->mean_interarrival_s > kMaxExpected)
+    return Status::Error(fmt::format("--horizon {}: at a mean inter-arrival of {} s that is about {:.2g} workloads, "
+                                     "more than the 10^8 lines a run reads; give --workloads N or a shorter horizon",
+                                     f.horizon, o->mean_interarrival_s, o->horizon_s / o->mean_interarrival_s));
   return Status::Ok();
 }
 
