@@ -100,5 +100,30 @@ TEST(Options, ReplayRefusesSchedulingOptions) {
   EXPECT_TRUE(Resolve(v, Frontend::kSimulator, true).ok());
 }
 
+// Options that would have no effect are refused with what they need
+// (they used to be accepted silently): EASY's knobs without EASY, dr_evt's
+// fcfs_conservative asked to be the real conservative, sampling parameters
+// without sampled run times (clustersim; dr_evt's simulator ignores them).
+TEST(Options, OptionsWithoutEffectAreRefused) {
+  auto resolve = [](auto set, Frontend fe = Frontend::kClustersim) {
+    OptionValues v;
+    v.trace = "t.csv";
+    set(&v);
+    return Resolve(v, fe, false);
+  };
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->backfill_cmp = "lt", v->backfill = "none"; }).ok());
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->extra_nodes = "off", v->backfill = "conservative"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->extra_nodes = "off"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->extra_nodes = "on", v->backfill = "conservative", v->compat = "dr_evt"; })
+                  .ok());  // dr_evt's conservative is EASY
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->policy = "fcfs_conservative", v->backfill = "conservative"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->policy = "fcfs_conservative"; }).ok());
+  auto sampled = resolve([](OptionValues* v) { v->run_time_scale = 0.5; });
+  ASSERT_FALSE(sampled.ok());
+  EXPECT_NE(sampled.status().message().find("--run_time_mode distribution"), std::string::npos);
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->run_time_scale = 0.5, v->run_time_mode = "distribution"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->run_time_scale = 0.5; }, Frontend::kSimulator).ok());
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -355,6 +355,15 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (p.backfill == Backfill::kConservative && p.ordering != Ordering::kFcfs && !dr)
     return Status::Error(fmt::format("--policy {}: conservative backfilling keeps submit order; use --policy fcfs, "
                                      "or --backfill easy for a priority ordering", order));
+  if (p.dr_evt_fcfs_conservative && p.backfill == Backfill::kConservative)
+    return Status::Error("--policy fcfs_conservative is dr_evt's approximation of conservative backfilling (an EASY "
+                         "variant); --backfill conservative is the real one: use it with --policy fcfs");
+  // EASY's window test and extra-nodes rule mean nothing without EASY (dr_evt's conservative is EASY).
+  if ((!v.backfill_cmp.empty() || !v.extra_nodes.empty()) &&
+      (p.backfill == Backfill::kNone || (p.backfill == Backfill::kConservative && !dr)))
+    return Status::Error(fmt::format("--backfill-cmp and --extra-nodes shape EASY's backfill test; --backfill {} has "
+                                     "none",
+                                     BackfillName(p.backfill)));
   p.backfill_strict_lt = dr || p.dr_evt_fcfs_conservative;
   p.extra_nodes = !dr && !p.dr_evt_fcfs_conservative;
   if (!v.backfill_cmp.empty()) {
@@ -425,6 +434,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   RETURN_IF_ERROR(ParseEnum("--run_time_compat",
                             !v.run_time_compat.empty() ? v.run_time_compat : dr_formulas ? "dr_evt" : "spec",
                             kRunTimeCompatNames, &c.run_time.compat));
+  if (fe == Frontend::kClustersim && c.run_time.mode != RunTimeMode::kDistribution &&
+      (v.run_time_scale != 1.0 || v.run_time_stddev != 0.0 || v.run_time_distribution != "normal"))
+    return Status::Error("--run_time_distribution, --run_time_scale and --run_time_stddev shape sampled run times; add "
+                         "--run_time_mode distribution");
   c.run_time.scale = v.run_time_scale;
   c.run_time.stddev = v.run_time_stddev;
   c.run_time.strict = v.strict;
