@@ -15,6 +15,7 @@
 #include "io/caps_yaml.h"
 #include "io/cluster_yaml.h"
 #include "io/hardware_catalog.h"
+#include "io/node_selector.h"
 
 namespace clustersim {
 namespace {
@@ -99,6 +100,25 @@ TEST(CapSchedule, BadInputCorpusGivesItsExactMessages) {
     }
     EXPECT_EQ(got, expected);
   }
+}
+
+// --cpu-cap/--gpu-cap/--freq-scale with a selector for no node is a typo
+// and is refused, as in caps.yaml (it used to do nothing, silently).
+TEST(CapSchedule, CommandLineRuleForNoNodeIsRefused) {
+  auto cluster = LoadClusterText("nodes:\n  - node_name_prefix: g\n    replicas: 2\n    cpu_cores: 8\n", "cluster.yaml",
+                                 ShippedCatalog());
+  ASSERT_TRUE(cluster.ok());
+  ClusterConfig config;
+  auto sel = ParseNodeSelector("name=h*");
+  ASSERT_TRUE(sel.ok());
+  config.rules.push_back({OperatingRule::Kind::kGpuCap, sel.value(), {CapSetting::Kind::kPercent, 50}, 1});
+  auto ops = ResolveOperatingPoints(cluster.value(), config, {});
+  ASSERT_FALSE(ops.ok());
+  EXPECT_EQ(ops.status().message(), "--gpu-cap: 'name=h*' matches no node of the cluster");
+  auto g = ParseNodeSelector("name=g*");
+  ASSERT_TRUE(g.ok());
+  config.rules[0] = {OperatingRule::Kind::kFreqScale, g.value(), {}, 0.5};
+  EXPECT_TRUE(ResolveOperatingPoints(cluster.value(), config, {}).ok());
 }
 
 }  // namespace

@@ -123,6 +123,11 @@ TEST(Options, OptionsWithoutEffectAreRefused) {
   EXPECT_NE(sampled.status().message().find("--run_time_mode distribution"), std::string::npos);
   EXPECT_TRUE(resolve([](OptionValues* v) { v->run_time_scale = 0.5, v->run_time_mode = "distribution"; }).ok());
   EXPECT_TRUE(resolve([](OptionValues* v) { v->run_time_scale = 0.5; }, Frontend::kSimulator).ok());
+  // The cluster model's options, --compat joulie among them, need --cluster.
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->compat = "joulie"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->compat = "joulie", v->cluster = "c.yaml"; }).ok());
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->time_scale = "2"; }).ok());
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->work_sensitivity = "0.5"; }).ok());
 }
 
 }  // namespace

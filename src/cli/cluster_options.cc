@@ -284,6 +284,14 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
                                     !v.reconcile_interval.empty() || !v.hp_order.empty() ||
                                     !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
                                     !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
+  // Options of the cluster model that a node-count run would ignore.
+  const bool model_options_used = !v.time_scale.empty() || !v.work_class.empty() || !v.work_sensitivity.empty() ||
+                                  !v.queue_classes.empty() || !v.eco_cpu_pct.empty() || !v.eco_gpu_pct.empty() ||
+                                  !v.design_it_watts.empty() || !v.power_step.empty();
+  if (k.cluster_file.empty() && (model_options_used || c->engine.policy.compat == Compat::kJoulie))
+    return Status::Error("--compat joulie, --time-scale, --work-class, --work-sensitivity, --queue-class, --eco-cpu-pct, "
+                         "--eco-gpu-pct, --design-it-watts and --power-step shape the cluster model; they need "
+                         "--cluster FILE (a cluster of real nodes)");
   if (k.cluster_file.empty() && cluster_options_used)
     return Status::Error("--workload-model, --tick, --placement, --power-policy and its options, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
                          "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "

@@ -1,5 +1,6 @@
 #include "cli/cluster_setup.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -52,6 +53,18 @@ OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
 
 Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluster, const ClusterConfig& config,
                                                            const std::vector<CapChange>& schedule) {
+  // A rule for no node is a typo (a class or name that does not exist), as
+  // in caps.yaml: refused rather than silently doing nothing.
+  for (const OperatingRule& r : config.rules) {
+    const bool any = std::any_of(cluster.nodes.begin(), cluster.nodes.end(),
+                                 [&](const Node& n) { return r.selector.Matches(n); });
+    if (!any)
+      return Status::Error(fmt::format("{}: '{}' matches no node of the cluster",
+                                       r.kind == OperatingRule::Kind::kCpuCap   ? "--cpu-cap"
+                                       : r.kind == OperatingRule::Kind::kGpuCap ? "--gpu-cap"
+                                                                                : "--freq-scale",
+                                       r.selector.ToString()));
+  }
   std::vector<OperatingPoint> out;
   out.reserve(cluster.nodes.size());
   for (const Node& node : cluster.nodes) {
