@@ -124,6 +124,11 @@ TEST(BackfillOrderOption, NamedInThePolicyAndRefusedWithoutEasy) {
       {ClustersimBinary(), "simulate", trace, "-n", "10", "--backfill-order", "sjff", "-o", (d / "bad").string()});
   EXPECT_NE(unknown.exit_code, 0);
   EXPECT_NE(unknown.err.find("did you mean 'sjf'"), std::string::npos) << unknown.err;
+  // A mistyped flag gets the nearest one too (CLI11 alone only lists it).
+  const ProcessResult flag = RunProcess(
+      {ClustersimBinary(), "simulate", trace, "-n", "10", "--backfil-order", "sjf", "-o", (d / "bad").string()});
+  EXPECT_NE(flag.exit_code, 0);
+  EXPECT_NE(flag.err.find("did you mean --backfill-order?"), std::string::npos) << flag.err;
   EXPECT_FALSE(std::filesystem::exists(d / "bad" / "summary.json"));
 }
 

@@ -81,7 +81,20 @@ inline constexpr std::int64_t kIntMax = std::numeric_limits<std::int64_t>::max()
 inline int ExitOnParseError(const CLI::App& app, const CLI::ParseError& e, const std::string& prog, std::ostream& out,
                             std::ostream& err) {
   if (e.get_exit_code() == 0) return app.exit(e, out, err);
-  err << prog << ": error: " << EscapeControl(e.what()) << " (see --help)\n";
+  // A mistyped long flag ("--backfil") gets the nearest one, as values do.
+  std::string hint;
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr) {
+    for (const std::string& a : app.remaining()) {
+      if (a.size() < 3 || a.rfind("--", 0) != 0) continue;
+      const std::string name = a.substr(2, a.find('=') == std::string::npos ? std::string::npos : a.find('=') - 2);
+      int best_d = 3;
+      for (const CLI::Option* o : app.get_options())
+        for (const std::string& l : o->get_lnames())
+          if (const int d = EditDistance(name, l); d < best_d) best_d = d, hint = "; did you mean --" + l + "?";
+      if (!hint.empty()) break;
+    }
+  }
+  err << prog << ": error: " << EscapeControl(e.what()) << hint << " (see --help)\n";
   return 1;
 }
 
