@@ -128,6 +128,10 @@ TEST(Options, OptionsWithoutEffectAreRefused) {
   EXPECT_TRUE(resolve([](OptionValues* v) { v->compat = "joulie", v->cluster = "c.yaml"; }).ok());
   EXPECT_FALSE(resolve([](OptionValues* v) { v->time_scale = "2"; }).ok());
   EXPECT_FALSE(resolve([](OptionValues* v) { v->work_sensitivity = "0.5"; }).ok());
+  // RLScheduler's windows ignore the engine's checker, stop time and run-time model.
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->compat = "rlscheduler", v->check = true; }).ok());
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->compat = "rlscheduler", v->max_time = "1d"; }).ok());
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->compat = "rlscheduler"; }).ok());
 }
 
 }  // namespace

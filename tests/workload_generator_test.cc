@@ -424,6 +424,10 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
       {"--no-such-flag", "1"},
       {"--horizon", "100000d"},  // about 1.7e9 workloads: would fill the disk (it used to start writing)
   };
+  // A .gz name would hold plain text.
+  const CliRun gz = Cli({"-o", (d / "t.jsonl.gz").string(), "--workloads", "3"});
+  EXPECT_EQ(gz.rc, 1);
+  EXPECT_NE(gz.err.find("without .gz"), std::string::npos) << gz.err;
   for (auto args : bad) {
     SCOPED_TRACE(args[0] + " " + args[1]);
     args.insert(args.begin(), {"-o", path});

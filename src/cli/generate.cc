@@ -168,6 +168,9 @@ Status Resolve(const Flags& f, bool workloads_given, bool horizon_given, bool pe
     o->peer_intensity = p;
   }
   if (f.output.empty()) return Status::Error("--output: expected a file name or '-' for stdout, got ''");
+  if (f.output.size() > 3 && f.output.compare(f.output.size() - 3, 3, ".gz") == 0)
+    return Status::Error("--output " + f.output + ": generate writes plain JSONL; name it without .gz (and gzip it "
+                         "afterwards if needed)");
   // A horizon alone stops only at its end: more workloads than a run can
   // read (10^8 lines) would only fill the disk.
   constexpr double kMaxExpected = 1e8;

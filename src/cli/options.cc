@@ -491,6 +491,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.rl.backfill = p.backfill == Backfill::kEasy;
   }
   c.check = v.check;
+  // RLScheduler's windows run their own loop on the SWF's run times.
+  if (rl && (v.check || !v.max_time.empty() || v.run_time_mode != "actual"))
+    return Status::Error("--check, --max_time and --run_time_mode: --compat rlscheduler evaluates its windows with "
+                         "the log's run times and its own loop; they would be ignored");
   c.strict = v.strict;
   c.verbose = v.verbose;
   c.quiet = v.quiet;
