@@ -111,6 +111,47 @@ TEST(GoldenEventTiming, FreeFromEstimateKeepsEarlyEndsInTheirPlace) {
             "0:0-50 1:80-180 2:60-80 3:50-60");
 }
 
+// A capacity increase is an event: a pass per event runs one after it. An
+// 8-node machine scheduled at 4 nodes from 0, back to 8 at 10: A (0, 4, 100) runs; B (5, 4, 50) waits and starts at
+// 10 on the new nodes under either timing (without that pass it would wait
+// for A's end at 100).
+TEST(GoldenEventTiming, ACapacityIncreaseIsAPassPerEvent) {
+  const std::string csv = kHdr + "0,4,100,100\n5,4,50,50\n";
+  for (const EventTiming t : {EventTiming{}, EventTiming{EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kActual},
+                              EventTiming{EventOrder::kSubmitsFirst, SchedulePer::kEvent, FreeFrom::kEstimate}}) {
+    SimSetup s;
+    s.capacity = 8;
+    s.policy = ClassicEasy();
+    s.timing = t;
+    s.capacity_schedule = {{0, 4}, {10 * kTicksPerSecond, 8}};
+    s.run_time.mode = RunTimeMode::kActual;
+    const SimOutcome o = SimulateText(csv, s);
+    ASSERT_TRUE(o.status.ok()) << o.status.message();
+    EXPECT_EQ(RenderSchedule(o), "0:0-100 1:10-60");
+  }
+}
+
+// --shadow-ties first with overrunning jobs (--overrun allow): every job
+// past its projected end ends "at now + 1 tick", one tie walked in start
+// order. C = 10: X (0, 3, limit 10, run 1000) and Y (1, 4, limit 5, run
+// 1000) overrun from 10; at 20 F = 3, H (20, 5) is blocked. Start order X
+// first: 3 + 3 = 6 >= 5, E = 1, so J (21, 2, 1000) is refused. X ends at
+// 1000 (F = 6): H starts (F = 1); Y ends at 1001: J starts. (Y first, by
+// projected end, gave E = 2: J started at 21 and H only at 1001.)
+TEST(GoldenEventTiming, ShadowTiesFirstOrdersOverrunningJobsByStart) {
+  const std::string csv = kHdr + "0,3,10,1000\n1,4,5,1000\n20,5,50,50\n21,2,1000,1000\n";
+  Policy p = ClassicEasy();
+  p.shadow_ties_first = true;
+  SimSetup s;
+  s.capacity = 10;
+  s.policy = p;
+  s.overrun = Overrun::kAllow;
+  s.run_time.mode = RunTimeMode::kActual;
+  const SimOutcome o = SimulateText(csv, s);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-1000 1:1-1001 2:1000-1050 3:1001-2001");
+}
+
 Result<RunConfig> ResolveArgs(const OptionValues& v) { return Resolve(v, Frontend::kClustersim, false); }
 
 // The presets fill the knobs (a named table), a knob overrides its preset's

@@ -40,6 +40,7 @@ SimOutcome SimulateText(std::string_view text, const SimSetup& setup) {
   eo.policy = setup.policy;
   eo.overrun = setup.overrun;
   eo.timing = setup.timing.value_or(EventTimingOf(setup.policy.compat));
+  eo.capacity_schedule = setup.capacity_schedule;
   ScheduleChecker checker(o.workload, eo);
   ResourceTrace res(o.workload.capacity, TimeFormat::kExact);
   std::vector<EngineObserver*> obs = {&checker, &res};

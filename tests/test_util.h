@@ -27,6 +27,7 @@ struct SimSetup {
   Overrun overrun = Overrun::kClip;
   // The engine's event timing; unset = the policy's compat preset.
   std::optional<EventTiming> timing;
+  CapacitySchedule capacity_schedule;  // --capacity_schedule
   LoadOptions load;
   std::string name = "input.csv";
 };

@@ -239,7 +239,7 @@ Status CheckReplayOptions(const OptionValues& v) {
   };
   note(v.policy != "fcfs", "--policy");
   note(!v.backfill.empty(), "--backfill");
-  note(!v.compat.empty(), "--compat");
+  // (--compat stays: in a replay it picks the SWF normalisation, pyss's or rlscheduler's.)
   note(v.conservative != "compress", "--conservative");
   note(!v.backfill_cmp.empty(), "--backfill-cmp");
   note(!v.extra_nodes.empty(), "--extra-nodes");
@@ -250,7 +250,8 @@ Status CheckReplayOptions(const OptionValues& v) {
   note(!v.free_from.empty(), "--free-from");
   note(!v.overrun.empty(), "--overrun");
   note(v.plan_with != "limit", "--plan_with");
-  note(v.run_time_mode != "actual", "--run_time_mode");
+  RunTimeMode mode = RunTimeMode::kActual;
+  note(ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual, "--run_time_mode");
   note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
   note(!v.seed.empty(), "--seed");
   if (given.empty()) return Status::Ok();
@@ -355,7 +356,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (p.backfill == Backfill::kConservative && p.ordering != Ordering::kFcfs && !dr)
     return Status::Error(fmt::format("--policy {}: conservative backfilling keeps submit order; use --policy fcfs, "
                                      "or --backfill easy for a priority ordering", order));
-  if (p.dr_evt_fcfs_conservative && p.backfill == Backfill::kConservative)
+  if (p.dr_evt_fcfs_conservative && p.backfill == Backfill::kConservative && !dr)
     return Status::Error("--policy fcfs_conservative is dr_evt's approximation of conservative backfilling (an EASY "
                          "variant); --backfill conservative is the real one: use it with --policy fcfs");
   // EASY's window test and extra-nodes rule mean nothing without EASY (dr_evt's conservative is EASY).
@@ -492,9 +493,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   }
   c.check = v.check;
   // RLScheduler's windows run their own loop on the SWF's run times.
-  if (rl && (v.check || !v.max_time.empty() || v.run_time_mode != "actual"))
-    return Status::Error("--check, --max_time and --run_time_mode: --compat rlscheduler evaluates its windows with "
-                         "the log's run times and its own loop; they would be ignored");
+  if (rl && (v.check || !v.max_time.empty()))
+    return Status::Error("--check and --max_time: --compat rlscheduler evaluates whole windows with its own loop; "
+                         "they would be ignored");
   c.strict = v.strict;
   c.verbose = v.verbose;
   c.quiet = v.quiet;

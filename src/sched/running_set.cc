@@ -85,10 +85,21 @@ void RunningJobs::Remove(SimTime projected_end, std::uint64_t start_seq) {
 Shadow RunningJobs::TruncatedShadow(SimTime now, std::int64_t free, std::int64_t need) const {
   std::int64_t avail = free;
   if (avail >= need) return {now, avail - need};
-  for (const Entry& e : jobs_) {
-    avail += e.units;
-    if (avail >= need) return {std::max(e.end, now + 1), avail - need};
+  // Overrunning jobs (projected end <= now + 1) all end at now + 1 tick: one
+  // tie, walked in start order like any other.
+  std::size_t k = 0;
+  while (k < jobs_.size() && jobs_[k].end <= now + 1) ++k;
+  if (k > 1) {
+    std::vector<const Entry*> due;
+    for (std::size_t i = 0; i < k; ++i) due.push_back(&jobs_[i]);
+    std::sort(due.begin(), due.end(), [](const Entry* a, const Entry* b) { return a->seq < b->seq; });
+    for (const Entry* e : due)
+      if ((avail += e->units) >= need) return {now + 1, avail - need};
+  } else if (k == 1 && (avail += jobs_[0].units) >= need) {
+    return {now + 1, avail - need};
   }
+  for (std::size_t i = k; i < jobs_.size(); ++i)
+    if ((avail += jobs_[i].units) >= need) return {jobs_[i].end, avail - need};
   return {};  // never enough (capacity reduced): infinite shadow
 }
 
