@@ -137,6 +137,12 @@ TEST(PowerDynamics, G12ScaledConductance) {
   ThermalSpec cramped = CpuThermal();
   cramped.start_c = 28;  // no room below the threshold: keep the default
   EXPECT_EQ(ThermalConductance(cramped, 817, ThermalK::kScaled), 8);
+  // A K the cluster file gives is the user's: not raised (it was, silently,
+  // to 817/56 = 14.59 W/°C).
+  ThermalSpec given = CpuThermal();
+  given.k_w_per_c = 6;
+  given.k_given = true;
+  EXPECT_EQ(ThermalConductance(given, 817, ThermalK::kScaled), 6);
 }
 
 // G12 telemetry: power steps from 100 W to 400 W at t = 0, W = 1 s.

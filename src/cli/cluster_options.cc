@@ -1,6 +1,7 @@
 #include "cli/cluster_options.h"
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -139,12 +140,19 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();
   for (const std::string& a : v.switches) RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, a));
   const std::string engine = FlagOrEnv(v.workload_model, "SIM_WORKLOAD_MODEL");
-  RETURN_IF_ERROR(ParseEnum("--workload-model", engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
+  RETURN_IF_ERROR(ParseEnum(v.workload_model.empty() ? "SIM_WORKLOAD_MODEL" : "--workload-model", engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
                             power::kWorkEngineNames, &wo.engine));
   if (const std::string tick = FlagOrEnv(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
+    const std::string flag = v.tick.empty() ? "SIM_EMULATE_TICK" : "--tick";
     double t = 0;
-    RETURN_IF_ERROR(ParseReal("--tick", tick, 0, 1e9, &t));
+    RETURN_IF_ERROR(ParseReal(flag, tick, 0, 1e9, &t));
     wo.tick = static_cast<SimTime>(std::llround(t * kTicksPerSecond));
+    // The clock counts microseconds: a tick it cannot hold was rounded (to
+    // 0, which means exact events) without a word.
+    if (std::fabs(static_cast<double>(wo.tick) - t * kTicksPerSecond) > 1e-6 * std::max(1.0, t * kTicksPerSecond))
+      return Status::Error(fmt::format("{}: {} s is not a whole number of microseconds, the clock's resolution "
+                                       "(0 = exact events)",
+                                       flag, tick));
   }
   if (const std::string gate = FlagOrEnv(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
     RETURN_IF_ERROR(ParseEnum("--gpu-receiver-gate", gate, power::kOnOffNames, &wo.receiver_gate));

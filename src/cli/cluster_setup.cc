@@ -133,8 +133,45 @@ Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime in
       w.name, samples, ToSeconds(interval), span, std::ceil(span / kMaxPeriodicEvents)));
 }
 
+namespace {
+
+// A cap outside a node's range is clamped to it (RAPL and the GPU driver
+// do the same), which is the model; but `--cpu-cap 50` meaning 50 W rather
+// than 50 % is an easy slip, so each clamped rule is said once per node type.
+void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, Diagnostics* diag) {
+  for (const OperatingRule& r : config.rules) {
+    if (r.kind == OperatingRule::Kind::kFreqScale) continue;
+    const bool cpu = r.kind == OperatingRule::Kind::kCpuCap;
+    const bool pct = r.cap.kind == CapSetting::Kind::kPercent;
+    if (cpu && pct) continue;  // a DVFS target, not a RAPL cap
+    std::vector<std::uint8_t> seen(cl.types.size(), 0);
+    std::string clamped;  // "TYPE [lo, hi] W -> W" per node type
+    bool below = false;
+    for (const Node& n : cl.nodes) {
+      if (!r.selector.Matches(n) || seen[n.type]) continue;
+      seen[n.type] = 1;
+      const NodeType& t = cl.types[n.type];
+      if (!cpu && t.gpus == 0) continue;
+      const double asked = pct ? r.cap.value * t.gpu.max_w / 100 : r.cap.value;
+      const double lo = cpu ? t.cpu.rapl_min_w : t.gpu.min_cap_w, hi = cpu ? t.cpu.rapl_max_w : t.gpu.max_w;
+      if (asked >= lo && asked <= hi) continue;
+      below = below || asked < lo;
+      clamped += fmt::format("{}{} [{}, {}] W -> {} W", clamped.empty() ? "" : "; ", t.name, lo, hi,
+                             std::clamp(asked, lo, hi));
+    }
+    if (clamped.empty()) continue;
+    diag->Report(cpu ? "--cpu-cap" : "--gpu-cap", 0, "cap_clamped",
+                 fmt::format("'{}:{}{}' is outside the {} cap range, clamped on node types: {}{}", r.selector.ToString(),
+                             r.cap.value, pct ? "%" : "W", cpu ? "RAPL" : "per-GPU", clamped,
+                             cpu && below ? " (a CPU percent is written with %, e.g. 50%)" : ""),
+                 Severity::kWarning, true);
+  }
+}
+
+}  // namespace
+
 Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, const Policy& policy,
-                                                   bool swf_whole_nodes, Workload* w, Diagnostics*) {
+                                                   bool swf_whole_nodes, Workload* w, Diagnostics* diag) {
   const HardwareCatalog* catalog = &ShippedCatalog();
   HardwareCatalog replaced;
   if (!config.catalog_file.empty()) {
@@ -145,7 +182,9 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
   }
   auto cluster = LoadCluster(config.cluster_file, *catalog);
   if (!cluster.ok()) return cluster.status();
-  return SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
+  auto setup = SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
+  if (setup.ok() && diag != nullptr) ReportClampedCaps(setup.value()->cluster, config, diag);
+  return setup;
 }
 
 Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const ClusterConfig& config,

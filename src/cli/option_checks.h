@@ -94,7 +94,26 @@ inline int ExitOnParseError(const CLI::App& app, const CLI::ParseError& e, const
       if (!hint.empty()) break;
     }
   }
-  err << prog << ": error: " << EscapeControl(e.what()) << hint << " (see --help)\n";
+  // CLI11 says "--total-nodes: At Most 1 required but received 2" when a
+  // value is given twice, often once by each of its names (-n and
+  // --total-nodes): say which names it has and which value would be lost.
+  std::string what = e.what();
+  if (const auto at = what.find(": At Most 1 required but received ");
+      dynamic_cast<const CLI::ArgumentMismatch*>(&e) != nullptr && at != std::string::npos) {
+    const std::string name = what.substr(0, at);
+    std::vector<const CLI::App*> apps{&app};  // the option may be a subcommand's
+    for (std::size_t k = 0; k < apps.size(); ++k) {
+      for (const CLI::App* sub : apps[k]->get_subcommands([](const CLI::App*) { return true; })) apps.push_back(sub);
+      for (const CLI::Option* o : apps[k]->get_options())
+        if (o->check_name(name)) {
+          std::string values;
+          for (const std::string& r : o->results()) values += (values.empty() ? "" : ", ") + r;
+          what = fmt::format("{} was given more than once (names: {}; values: {}); give it once", name,
+                             o->get_name(false, true), values);
+        }
+    }
+  }
+  err << prog << ": error: " << EscapeControl(what) << hint << " (see --help)\n";
   return 1;
 }
 

@@ -58,6 +58,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   const auto t0 = std::chrono::steady_clock::now();
   CLI::App app{std::string(prog) + ": what a historical trace says about its machine (dr_evt's tracer)", prog};
   app.footer(kFooter);
+  if (dr) app.set_version_flag("--version", "tracer (clustersim " CLUSTERSIM_VERSION ")");
   TraceCommandOptions o;
   app.add_option("trace", o.trace, "Replay-format trace: Lassen history, dr_evt CSV with begin/end, SWF, .trace");
   if (dr) app.add_option("-i,--infile", o.infile, "The trace (instead of the argument)");

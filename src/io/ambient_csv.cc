@@ -20,6 +20,20 @@ bool Number(std::string_view s, double* out) {
   return std::isfinite(*out);
 }
 
+// Outside air for a machine room's PUE and (with thermal_inlet=facility)
+// its nodes' inlet: below absolute zero is a typo, and above 100 °C the
+// PUE formula only sits at its clamp, so neither is run silently.
+constexpr double kMinAmbientC = -273.15, kMaxAmbientC = 100;
+
+Status CheckAmbientRange(double lo, double hi, const std::string& where) {
+  if (lo < kMinAmbientC)
+    return Status::Error(fmt::format("{}: {} °C is below absolute zero ({} °C)", where, lo, kMinAmbientC));
+  if (hi > kMaxAmbientC)
+    return Status::Error(fmt::format("{}: {} °C is above {} °C; the facility model is for outside air temperatures",
+                                     where, hi, kMaxAmbientC));
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<Ambient> ParseAmbient(const std::string& text) {
@@ -42,6 +56,9 @@ Result<Ambient> ParseAmbient(const std::string& text) {
       }
       if (!a.steps.empty() && t <= a.steps.back().first)
         return Status::Error(fmt::format("{}:{}: times must increase", EscapeControl(text), cursor.line_number()));
+      if (Status st = CheckAmbientRange(c, c, fmt::format("{}:{}", EscapeControl(text), cursor.line_number()));
+          !st.ok())
+        return st;
       a.steps.emplace_back(t, c);
     }
     if (!cursor.ok()) return Status::Error(cursor.Error(text));
@@ -60,6 +77,8 @@ Result<Ambient> ParseAmbient(const std::string& text) {
       return Status::Error(fmt::format("--ambient: '{}' is not a number", EscapeControl(parts[i])));
   if (parts.size() == 3 && !(v[2] > 0)) return Status::Error("--ambient: the period must be > 0 hours");
   a.sinusoid = {v[0], parts.size() == 3 ? v[1] : 0, v[2] * 3600};
+  const double swing = std::abs(a.sinusoid.amplitude_c);
+  if (Status st = CheckAmbientRange(v[0] - swing, v[0] + swing, "--ambient"); !st.ok()) return st;
   return a;
 }
 

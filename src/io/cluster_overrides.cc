@@ -34,9 +34,8 @@ bool ApplyThermal(YamlFields* y, const YAML::Node& m, const std::string& path, T
                     {"start_c", &t->start_c}, {"full_c", &t->full_c}}))
     return false;
   if (t->k_w_per_c <= 0) return y->Fail(n, p, fmt::format("k_w_per_c must be > 0, got {}", t->k_w_per_c));
+  if (n["k_w_per_c"].IsDefined()) t->k_given = true;
   if (t->tau_s < 0) return y->Fail(n, p, fmt::format("tau_s must be >= 0, got {}", t->tau_s));
-  if (t->start_c >= t->full_c)
-    return y->Fail(n, p, fmt::format("start_c {} must be below full_c {}", t->start_c, t->full_c));
   return true;
 }
 

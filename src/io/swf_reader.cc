@@ -83,7 +83,8 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
   LineCursor cursor(text);
   std::string_view line;
   std::vector<std::string_view> tok;
-  std::int64_t records = 0;
+  std::int64_t records = 0, refused = 0;
+  bool commas = false;  // in a refused line: the file is likely CSV
   while (cursor.Next(&line)) {
     size_t first = 0;
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t' || line[first] == '\r')) ++first;
@@ -96,10 +97,12 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
     SwfRecord r;
     r.line = ln;
     bool ok = true;
+    ++refused;  // until it is a record
     if (!FastParseFields(line.data() + first, line.data() + line.size(), &r)) {
       // Slow path, only for lines the fast parser refuses: find the field at
       // fault and say why.
       SplitWhitespace(line, &tok);
+      commas = commas || line.find(',') != std::string_view::npos;
       if (tok.size() < kSwfFieldCount) {
         diag->Report(name, ln, "too_few_fields", fmt::format("expected 18 fields, found {}", tok.size()));
         if (diag->stopped()) break;
@@ -125,10 +128,16 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
       continue;
     }
     ++records;
+    --refused;
     sink(r);
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
+  if (records == 0 && t->header.empty() && refused > 0)
+    return Status::Error(fmt::format("{}: no_job_lines: none of its {} non-comment lines is an SWF job line (18 "
+                                     "whitespace-separated fields){}",
+                                     name, refused,
+                                     commas ? "; its lines hold commas: is it a CSV trace (--format csv, or auto)?" : ""));
   if (records == 0 && t->header.empty()) return Status::Error(name + ": empty_file: no SWF header or job lines");
   return Status::Ok();
 }

@@ -180,7 +180,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
       {"percentiles", "nearest rank: the ceil(p/100 * n)-th smallest value"},
       {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco], else intentClass"},
       {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the first event to the "
-                 "last; idle_energy = each node's power with nothing running at its current frequency and caps; "
+                 "last (to T when -t cuts the run); idle_energy = each node's power with nothing running at its current frequency and caps; "
                  "jobs_energy = the rest, attributed to the running pods by demand share (C_req*U_cpu on the CPU "
                  "side, G_req*U_gpu on the GPU side), so idle + jobs = IT; facility = integral of IT * PUE; "
                  "energy_delay_product = IT energy * makespan. With energy_power=averaged the nodes' and IT energy "

@@ -24,6 +24,9 @@ struct ThermalSpec {
   double tau_s = 4;         // time constant
   double start_c = 85;      // throttling starts (when enabled)
   double full_c = 97;       // throughput reaches 0
+  // k_w_per_c came from a cluster file: used as given. Otherwise it is
+  // §e.3's K_default, raised to fit the device's maximum power.
+  bool k_given = false;
 };
 
 // A node's CPU side: one package power for all sockets (§c.7).

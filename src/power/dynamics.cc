@@ -41,7 +41,7 @@ double AppliedTheta(const PowerSwitches& sw, double theta) { return sw.thermal_t
 
 double ThermalConductance(const ThermalSpec& thermal, double p_max_w, ThermalK mode) {
   const double room_c = thermal.start_c - thermal.ambient_c - 5;
-  if (mode == ThermalK::kFixed || room_c <= 0) return thermal.k_w_per_c;
+  if (mode == ThermalK::kFixed || thermal.k_given || room_c <= 0) return thermal.k_w_per_c;
   return std::max(thermal.k_w_per_c, p_max_w / room_c);
 }
 

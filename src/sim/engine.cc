@@ -41,6 +41,7 @@ class SimulationLoop {
     // The clean default's order has its own step: the fixed-duration fast path.
     const bool timed = !(o_.timing == EventTiming{});
     SimTime last = kNoTime;
+    bool cut = false;  // by max_time, with events left after it
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (policy_ != nullptr) policy_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (w_.warm_running > 0) last = StartWarm();
@@ -63,7 +64,11 @@ class SimulationLoop {
       if (policy_ != nullptr && (now != kTimeInfinity || (sched_->waiting() > 0 && policy_->WouldChange())))
         now = std::min(now, policy_->next());
       if (policy_ != nullptr) now = std::min(now, policy_->pass_at());
-      if (now == kTimeInfinity || now > o_.max_time) break;
+      if (now == kTimeInfinity) break;
+      if (now > o_.max_time) {
+        cut = true;
+        break;
+      }
       // The time average spans the jobs' time: a capacity change before the
       // first arrival is an event, not part of the queue's history.
       if (last != kNoTime && next_arrival_ > 0) {
@@ -77,6 +82,10 @@ class SimulationLoop {
         StepDefault(now, now == t_dec);
     }
     r_.end_time = last == kNoTime ? 0 : last;
+    // A work-based run cut at T (-t) runs its hardware on to T: nothing
+    // changes before the next event, which is after T, and energy must not
+    // depend on where the last sample or control step happened to fall.
+    if (work_ != nullptr && cut && last != kNoTime) r_.end_time = o_.max_time;
     if (work_ != nullptr) work_->Finish(r_.end_time);
     if (policy_ != nullptr) policy_->Finish(r_.end_time);
     for (JobId id = 0; id < r_.runs.size(); ++id) {

@@ -63,7 +63,7 @@ struct RunResult {
   QueueStats queue;
   std::int64_t events = 0;
   std::int64_t oversubscribed_events = 0;  // replay: events with used > capacity
-  SimTime end_time = 0;                    // time of the last event processed
+  SimTime end_time = 0;                    // time of the last event processed (work-based runs cut by max_time: max_time)
   // With a capacity schedule: the effective capacity max(scheduled, in use)
   // as steps (before the first: `capacity`), for utilisation; else empty.
   std::vector<CapacityChange> effective_capacity;

@@ -1,0 +1,181 @@
+// Slips a user makes on the command line or in a cluster file, each of
+// which the tool used to take without a word or answer with a message that
+// did not say what was wrong (new-user review, fifteenth session), and two
+// cluster-run results that depended on something they should not (review of
+// the engines and power model, sixteenth session). Each test fails on the
+// old behaviour.
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "subprocess.h"
+#include "test_util.h"
+#include "work_test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+nlohmann::json Summary(const fs::path& dir) { return nlohmann::json::parse(Slurp(dir / "summary.json")); }
+
+// CLI11 said "--total_nodes: At Most 1 required but received 2": it did not
+// say that -n and --total-nodes are one option, nor which value was meant.
+TEST(CliSlips, AnOptionGivenTwiceNamesItsNamesAndBothValues) {
+  const fs::path d = ScratchDir("cli_twice");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "32",
+                                      "--total-nodes", "16", "-o", (d / "out").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "was given more than once")) << r.err;
+  EXPECT_TRUE(Has(r.err, "-n,--total_nodes,--total-nodes")) << r.err;
+  EXPECT_TRUE(Has(r.err, "values: 32, 16")) << r.err;
+  EXPECT_FALSE(fs::exists(d / "out" / "summary.json"));
+}
+
+TEST(CliSlips, TracerAnswersVersion) {
+  const ProcessResult r = RunProcess({TracerBinary(), "--version"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.out, "tracer (clustersim ")) << r.out;
+}
+
+// `--format swf` on a CSV trace rejected every line as too short and then
+// said "empty_file", of a file of 3 lines.
+TEST(CliSlips, SwfFormatOnACsvTraceSaysItLooksLikeCsv) {
+  const fs::path d = ScratchDir("cli_swf_on_csv");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n3,2,10,5\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "--format", "swf",
+                                      "-n", "4", "-o", (d / "out").string(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "no_job_lines: none of its 3 non-comment lines is an SWF job line")) << r.err;
+  EXPECT_TRUE(Has(r.err, "is it a CSV trace")) << r.err;
+  EXPECT_FALSE(Has(r.err, "empty_file")) << r.err;
+}
+
+const char* kOneNode = "nodes:\n  - node_name: n0\n    cpu_cores: 16\n";
+
+std::string ComputeJob(double cpu_units) {
+  return Jsonl("x", 0, "16", cpu_units, 0, 0,
+               "\"workloadClass\":{\"cpu\":\"cpu.compute_bound\"},"
+               "\"workloadProfile\":{\"cpuUtilization\":1,\"memoryIntensity\":0,\"ioIntensity\":0}");
+}
+
+ProcessResult RunCluster(const fs::path& d, const std::string& cluster, const std::string& jsonl,
+                         const std::vector<std::string>& extra) {
+  std::ofstream(d / "c.yaml") << cluster;
+  std::ofstream(d / "t.jsonl") << jsonl;
+  std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                   (d / "c.yaml").string(), "-o", (d / "out").string()};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return RunProcess(argv);
+}
+
+// `--cpu-cap 50` is 50 W (a percent is written 50%), below the analytic
+// CPU's 80 W RAPL minimum: it was clamped to 80 W without a word.
+TEST(CliSlips, ACapOutsideTheNodesRangeIsClampedWithAWarning) {
+  const fs::path d = ScratchDir("cli_cap_clamped");
+  const ProcessResult low = RunCluster(d, kOneNode, ComputeJob(1600), {"--cpu-cap", "50"});
+  ASSERT_EQ(low.exit_code, 0) << low.err;
+  EXPECT_TRUE(Has(low.err, "--cpu-cap: cap_clamped: 'all:50W' is outside the RAPL cap range")) << low.err;
+  EXPECT_TRUE(Has(low.err, "-> 80 W")) << low.err;
+  EXPECT_TRUE(Has(low.err, "a CPU percent is written with %")) << low.err;
+  EXPECT_EQ(Summary(d / "out").at("warnings_by_rule").at("cap_clamped"), 1);
+  // Within the range, or a percent (a DVFS target): nothing to say.
+  for (const char* cap : {"300W", "50%"}) {
+    const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--cpu-cap", cap});
+    ASSERT_EQ(ok.exit_code, 0) << ok.err;
+    EXPECT_FALSE(Has(ok.err, "cap_clamped")) << cap << ": " << ok.err;
+  }
+}
+
+// The facility ambient was clamped into the PUE formula's range silently.
+TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
+  const fs::path d = ScratchDir("cli_ambient");
+  const ProcessResult cold = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient=-300"});
+  EXPECT_EQ(cold.exit_code, 1);
+  EXPECT_TRUE(Has(cold.err, "--ambient: -300 °C is below absolute zero")) << cold.err;
+  // 20 ± 90 °C swings to 110 °C.
+  const ProcessResult hot = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "20,90,24"});
+  EXPECT_EQ(hot.exit_code, 1);
+  EXPECT_TRUE(Has(hot.err, "110 °C is above 100 °C")) << hot.err;
+  const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "22,8,24", "--quiet"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+// A tick finer than the clock's microsecond became 0 (exact events) or was
+// rounded without a word; and a bad value from Joulie's environment
+// variable was blamed on the flag the user never gave.
+TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
+  const fs::path d = ScratchDir("cli_tick");
+  for (const char* tick : {"1e-7", "0.0000015"}) {
+    const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"--tick", tick, "--quiet"});
+    EXPECT_EQ(r.exit_code, 1) << tick;
+    EXPECT_TRUE(Has(r.err, "is not a whole number of microseconds")) << r.err;
+  }
+  const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--tick", "0.25", "--quiet"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  std::ofstream(d / "c.yaml") << kOneNode;
+  ProcessOptions env;
+  env.env = {"SIM_EMULATE_TICK=-1"};
+  const ProcessResult from_env = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                             (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"},
+                                            env);
+  EXPECT_EQ(from_env.exit_code, 1);
+  EXPECT_TRUE(Has(from_env.err, "SIM_EMULATE_TICK: -1 is out of range")) << from_env.err;
+}
+
+// A run cut by -t ended its energy at the last event before T, so the
+// sampling interval decided it: 0 J with no samples, 144 kJ with one a
+// minute, for one 300 W node over 500 s. It is now integrated to T.
+TEST(CliSlips, EnergyOfARunCutByMaxTimeDoesNotDependOnTheSamplingInterval) {
+  const fs::path d = ScratchDir("cli_cut_energy");
+  const std::string capped = std::string(kOneNode) + "    operating_point: {cpu_cap: 300W}\n";
+  for (const char* interval : {"0", "7", "60"}) {
+    // 16,000 units on 16 cores at the capped speed take ~1,319 s: running at T.
+    const ProcessResult r =
+        RunCluster(d, capped, ComputeJob(16000), {"-t", "500", "--timeseries-interval", interval, "--quiet"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto energy = Summary(d / "out").at("work").at("energy");
+    EXPECT_NEAR(energy.at("it_energy_j").get<double>(), 300.0 * 500, 1e-6) << interval;
+    EXPECT_EQ(energy.at("span_seconds").get<double>(), 500) << interval;
+    EXPECT_TRUE(Has(Slurp(d / "out" / "jobs.csv"), "unfinished")) << interval;
+  }
+}
+
+// A cluster file's thermal.k_w_per_c was raised to power-model §e.3's
+// scaled floor (420 W / 56 °C = 7.5 W/°C): the node settled at 80 °C
+// instead of the 24 + 420/6 = 94 °C its K gives.
+TEST(CliSlips, AConductanceTheClusterFileGivesIsUsedAsGiven) {
+  const fs::path d = ScratchDir("cli_k_given");
+  const std::string cluster = std::string(kOneNode) + "    cpu_model:\n      thermal: {k_w_per_c: 6}\n";
+  const ProcessResult r = RunCluster(d, cluster, ComputeJob(20000), {"--outputs", "summary,nodes", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto nodes = ReadCsvRows(d / "out" / "nodes.csv");
+  ASSERT_EQ(nodes.size(), 1u);
+  EXPECT_NEAR(std::stod(nodes[0].at("peak_cpu_temp_c")), 24 + 420.0 / 6, 1e-6);
+  // Without the key, §e.3's default holds: max(8, 420/56) = 8 W/°C, 76.5 °C.
+  const ProcessResult dflt = RunCluster(d, kOneNode, ComputeJob(20000), {"--outputs", "summary,nodes", "--quiet"});
+  ASSERT_EQ(dflt.exit_code, 0) << dflt.err;
+  EXPECT_NEAR(std::stod(ReadCsvRows(d / "out" / "nodes.csv")[0].at("peak_cpu_temp_c")), 24 + 420.0 / 8, 1e-6);
+}
+
+// power-model §e.2 defines full_c <= start_c (a step at full_c); the
+// cluster file refused it.
+TEST(CliSlips, ThermalThresholdsMeetingAreAStepNotAnError) {
+  const fs::path d = ScratchDir("cli_step");
+  const std::string cluster =
+      std::string(kOneNode) + "    cpu_model:\n      thermal: {k_w_per_c: 6, start_c: 90, full_c: 90}\n";
+  const ProcessResult r = RunCluster(d, cluster, ComputeJob(1600), {"--outputs", "summary,nodes", "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Summary(d / "out").at("counts").at("completed"), 1);
+}
+
+}  // namespace
+}  // namespace clustersim::test
