@@ -59,6 +59,33 @@ TEST(CliSlips, SwfFormatOnACsvTraceSaysItLooksLikeCsv) {
   EXPECT_FALSE(Has(r.err, "empty_file")) << r.err;
 }
 
+// Outputs asked for and never written: rlscheduler's windows have no one
+// job file, and schedule.swf exists only for a simulated SWF log. Both runs
+// exited 0 leaving only what they could write.
+TEST(CliSlips, OutputsARunCannotWriteAreRefusedBeforeItRuns) {
+  const fs::path d = ScratchDir("cli_outputs");
+  const std::string lublin = TracesDir() + "/lublin_256.swf";
+  ASSERT_TRUE(fs::exists(lublin)) << lublin;
+  const ProcessResult rl = RunProcess({ClustersimBinary(), "simulate", lublin, "--compat", "rlscheduler", "--outputs",
+                                       "jobs,summary", "-o", (d / "rl").string()});
+  EXPECT_EQ(rl.exit_code, 1);
+  EXPECT_TRUE(Has(rl.err, "--outputs jobs: --compat rlscheduler evaluates windows")) << rl.err;
+  EXPECT_FALSE(fs::exists(d / "rl"));
+  // Its own outputs, and a report that knows the machine's size (it said "0 units").
+  const ProcessResult ok = RunProcess({ClustersimBinary(), "simulate", lublin, "--compat", "rlscheduler",
+                                       "--outputs", "summary", "-o", (d / "rl").string(), "--quiet"});
+  ASSERT_EQ(ok.exit_code, 0) << ok.err;
+  ASSERT_EQ(RunProcess({ClustersimBinary(), "report", (d / "rl").string()}).exit_code, 0);
+  EXPECT_TRUE(Has(Slurp(d / "rl" / "report.html"), "<th>machine</th><td>256 nodes</td>"));
+
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n";
+  const ProcessResult swf = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4",
+                                        "--outputs", "swf,summary", "-o", (d / "swf").string()});
+  EXPECT_EQ(swf.exit_code, 1);
+  EXPECT_TRUE(Has(swf.err, "--outputs swf: schedule.swf rewrites one simulated SWF log")) << swf.err;
+  EXPECT_FALSE(fs::exists(d / "swf" / "summary.json"));
+}
+
 const char* kOneNode = "nodes:\n  - node_name: n0\n    cpu_cores: 16\n";
 
 std::string ComputeJob(double cpu_units) {
@@ -107,6 +134,16 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   EXPECT_TRUE(Has(hot.err, "110 °C is above 100 °C")) << hot.err;
   const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "22,8,24", "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+// Work-based jobs run as long as their work takes: a run-time mode was
+// accepted, printed as "run times: distribution ...", and had no effect.
+TEST(CliSlips, ARunTimeModeOnWorkBasedJobsIsRefused) {
+  const fs::path d = ScratchDir("cli_run_time_mode");
+  const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"-r", "distribution"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "--run_time_mode: work-based jobs run as long as their work takes")) << r.err;
+  EXPECT_FALSE(fs::exists(d / "out" / "summary.json"));
 }
 
 // A tick finer than the clock's microsecond became 0 (exact events) or was

@@ -39,7 +39,8 @@ TEST(SwfWriter, SimulatedWaitsAndRunsReplaceFieldsThreeAndFour) {
             "; a comment between records\n"
             "3 1 9 5 4 -1 -1 4 20 -1 1 1 1 1 1 -1 -1 -1 7 8\n"
             "4 2 -1 -1 8 -1 -1 8 20 -1 1 1 1 1 1 -1 -1 -1\n");
-  // Not asked for (the default), not written; never for a CSV trace.
+  // Not asked for (the default), not written; asked for on a CSV trace,
+  // refused before the run (it used to be skipped without a word).
   const ProcessResult s =
       RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "--quiet", "-o", (d / "out2").string()});
   ASSERT_EQ(s.exit_code, 0) << s.err;
@@ -48,8 +49,9 @@ TEST(SwfWriter, SimulatedWaitsAndRunsReplaceFieldsThreeAndFour) {
   const ProcessResult c =
       RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "2", "--quiet", "--outputs",
                   "schedule,swf", "-o", (d / "out3").string()});
-  ASSERT_EQ(c.exit_code, 0) << c.err;
-  EXPECT_FALSE(fs::exists(d / "out3" / "schedule.swf"));
+  EXPECT_EQ(c.exit_code, 1) << c.err;
+  EXPECT_NE(c.err.find("--outputs swf: schedule.swf rewrites one simulated SWF log"), std::string::npos) << c.err;
+  EXPECT_FALSE(fs::exists(d / "out3"));
 }
 
 }  // namespace

@@ -519,6 +519,14 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.write_policy = wants("policy");
   c.write_swf = wants("swf");
   c.write_report = v.report;
+  // rlscheduler's windows are separate runs: no one schedule or job file.
+  // Asking for one wrote nothing without a word.
+  if (p.compat == Compat::kRlScheduler && v.outputs != OptionValues{}.outputs)
+    for (const std::string& o : v.outputs)
+      if (o != "summary")
+        return Status::Error("--outputs " + o +
+                             ": --compat rlscheduler evaluates windows, each its own run, and writes windows.csv "
+                             "and summary.json only; list summary or leave --outputs out");
   if (c.write_report && !c.write_summary)
     return Status::Error("--report: the report is built from summary.json; add summary to --outputs");
   c.schedule_file = v.outfile;

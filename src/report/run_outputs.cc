@@ -55,7 +55,11 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   const nlohmann::json& s = r.summary;
   if (s.contains("config") && s["config"].contains("capacity") && s["config"]["capacity"].is_number())
     r.capacity = s["config"]["capacity"].get<double>();
-  if (s.contains("definitions") && s["definitions"].contains("units") && s["definitions"]["units"].is_string())
+  // An rlscheduler evaluation records the machine as whole nodes.
+  else if (s.contains("config") && s["config"].contains("capacity_nodes") && s["config"]["capacity_nodes"].is_number())
+    r.capacity = s["config"]["capacity_nodes"].get<double>(), r.units = "nodes";
+  if (r.units.empty() && s.contains("definitions") && s["definitions"].contains("units") &&
+      s["definitions"]["units"].is_string())
     r.units = s["definitions"]["units"].get<std::string>();
   if (r.units.empty()) r.units = "units";
   if (s.contains("first_submit_time") && s["first_submit_time"].is_number())
