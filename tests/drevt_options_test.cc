@@ -53,20 +53,73 @@ TEST(DrEvtKnobs, ValidValuesDoNotChangeTheSchedule) {
   ASSERT_EQ(Simulator(d, {}).exit_code, 0);
   const std::string plain = ReadFileContents((d / "s.csv").string()).value();
   const ProcessResult r =
-      Simulator(d, {"-q", "block", "-Q", "64", "-A", "3", "-G", "abort", "--num_max_candidates", "8"});
+      Simulator(d, {"-q", "block", "-Q", "64", "-A", "4", "-G", "abort", "--num_max_candidates", "8"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ReadFileContents((d / "s.csv").string()).value(), plain);
 }
 
 // -G abort with a capacity the queue outgrows stops with exit 1, a line
-// naming both flags, and no output file.
+// naming both flags, and no output file. dr_evt queues every loaded job up
+// front (dr_evt-compat §6.1, the default capacity is "#jobs"): 4 jobs
+// overflow a capacity of 3 even though at most 1 ever waits (the check used
+// to count only waiting jobs).
 TEST(DrEvtKnobs, WaitQueueOverflowAbortStops) {
   const fs::path d = ScratchDir("knobs_abort");
-  const ProcessResult r = Simulator(d, {"-A", "2", "-G", "abort"});
+  const ProcessResult r = Simulator(d, {"-A", "3", "-G", "abort"});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("beyond --wait_queue_capacity 2"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("the wait queue holds 4 jobs, beyond --wait_queue_capacity 3"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(d / "s.csv"));
-  EXPECT_EQ(Simulator(d, {"-A", "2", "-G", "grow"}).exit_code, 0);
+  EXPECT_EQ(Simulator(d, {"-A", "3", "-G", "grow"}).exit_code, 0);
+  EXPECT_EQ(Simulator(d, {"-A", "4", "-G", "abort"}).exit_code, 0);
+}
+
+// Found by the review of dr_evt's features (sixteenth session); each used
+// to pass without a word.
+
+// A capacity schedule on a trace with recorded times: the trace is replayed
+// and the schedule was ignored (exit 0, 130 nodes busy on a 100-node machine).
+TEST(DrEvtReview, ACapacityScheduleOnAReplayedTraceIsRefused) {
+  const fs::path d = ScratchDir("review_cap_replay");
+  std::ofstream(d / "r.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,100,4,100\n";
+  std::ofstream(d / "cap.csv") << "40,2\n";
+  for (const std::string& prog : {SimulatorBinary(), ClustersimBinary()}) {
+    std::vector<std::string> argv = {prog, (d / "r.csv").string(), "-n", "4", "--capacity_schedule",
+                                     (d / "cap.csv").string(), "-o", (d / "o").string()};
+    if (prog == ClustersimBinary()) argv.insert(argv.begin() + 1, "simulate");
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 1) << prog;
+    EXPECT_NE(r.err.find("--capacity_schedule shapes a simulation, but the trace records start and end times"),
+              std::string::npos)
+        << r.err;
+  }
+}
+
+// dr_evt's clock after a run to --max_time is the target (dr_evt-compat
+// §6.4); the summary printed the last event (t = 2 here).
+TEST(DrEvtReview, CurrentTimeIsTheMaxTimeTarget) {
+  const fs::path d = ScratchDir("review_current_time");
+  const ProcessResult cut = Simulator(d, {"-t", "250"});
+  ASSERT_EQ(cut.exit_code, 0) << cut.err;
+  EXPECT_NE(cut.out.find("Current time: 250\n"), std::string::npos) << cut.out;
+  const ProcessResult whole = Simulator(d, {});
+  EXPECT_NE(whole.out.find("Current time: 400\n"), std::string::npos) << whole.out;  // the last end
+}
+
+TEST(DrEvtReview, RangesAndWarningsOfSection11) {
+  const fs::path d = ScratchDir("review_section11");
+  // -m is a fraction in (0, 1].
+  const ProcessResult m = Simulator(d, {"-m", "2"});
+  EXPECT_EQ(m.exit_code, 1);
+  EXPECT_NE(m.err.find("--check_memory_pressure: 2 is out of range (0, 1]"), std::string::npos) << m.err;
+  EXPECT_EQ(Simulator(d, {"-m", "0.5"}).exit_code, 0);
+  // SJF and LJF keep their multimap whatever -q says, and dr_evt says so.
+  const ProcessResult q = Simulator(d, {"-p", "sjf", "-q", "circular"});
+  ASSERT_EQ(q.exit_code, 0) << q.err;
+  EXPECT_NE(q.err.find("warning: -q circular: -p sjf keeps its queue in a multimap"), std::string::npos) << q.err;
+  EXPECT_EQ(Simulator(d, {"-p", "sjf", "-q", "multimap"}).err.find("warning: -q"), std::string::npos);
+  // No run time column: "Run time: actual" said what was asked, not what ran.
+  const ProcessResult r = Simulator(d, {});
+  EXPECT_NE(r.out.find("Run time: actual (no run time column: jobs run their limit)"), std::string::npos) << r.out;
 }
 
 // Each front end's --help states its own defaults (they differ: dr_evt lets

@@ -236,3 +236,68 @@ TEST(LassenHistory, EveryRowFilteredNamesTheQueueFilter) {
 
 }  // namespace
 }  // namespace clustersim::test
+
+namespace clustersim::test {
+namespace {
+
+// Found by the review of dr_evt's features (sixteenth session).
+
+// A calendar time given for a Lassen run was read in --timezone (clustersim's
+// default UTC), the trace's times in PST8PDT: a warm start 7 hours early.
+TEST(LassenHistory, CalendarTimesAreReadOnTheTracesClock) {
+  const fs::path d = ScratchDir("lassen_calendar");
+  std::ofstream(d / "h.csv")
+      << LassenHeader()
+      << LassenRow("4", "2019-06-01 10:00:00", "2019-06-01 11:00:00", "2019-06-01 09:30:00", "pbatch", "7200")
+      << LassenRow("2", "2019-06-01 10:20:00", "2019-06-01 10:40:00", "2019-06-01 10:20:00", "pbatch", "1200");
+  // 10:15 PDT = 17:15 UTC.
+  const std::string at = "t = " + std::to_string(kJune1At0930 + 45 * 60) + " s";
+  const ProcessResult cs = RunProcess({ClustersimBinary(), "simulate", (d / "h.csv").string(), "-n", "10",
+                                       "--sim_start_time", "2019-06-01 10:15:00", "-o", (d / "o").string()});
+  ASSERT_EQ(cs.exit_code, 0) << cs.err;
+  EXPECT_NE(cs.err.find("warm start at " + at), std::string::npos) << cs.err;
+  const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "h.csv").string(), "-n", "10", "-z", "UTC",
+                                        "--sim_start_time", "2019-06-01 10:15:00", "-o", (d / "s.csv").string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_NE(sim.err.find("warm start at " + at), std::string::npos) << sim.err;
+}
+
+// -f simple (dr_evt's CSV reader, by column names) was overridden by the
+// Lassen header: the legacy queue filter dropped the pdebug job.
+TEST(LassenHistory, SimpleFormatReadsALassenHeaderByName) {
+  const fs::path d = ScratchDir("lassen_simple");
+  std::ofstream(d / "h.csv")
+      << LassenHeader()
+      << LassenRow("4", "2019-06-01 10:00:00", "2019-06-01 11:00:00", "2019-06-01 09:30:00", "pbatch", "7200")
+      << LassenRow("2", "2019-06-01 10:30:00", "2019-06-01 10:40:00", "2019-06-01 10:00:00", "pdebug", "600");
+  const auto loaded = [&](std::vector<std::string> extra) {
+    std::vector<std::string> argv = {SimulatorBinary(), (d / "h.csv").string(), "-n", "10", "-o",
+                                     (d / "s.csv").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  EXPECT_NE(loaded({}).find("(replay, 1 job loaded)"), std::string::npos);
+  EXPECT_NE(loaded({"-f", "simple"}).find("(replay, 2 jobs loaded)"), std::string::npos);
+}
+
+// A pall job holds no nodes in a replay; the verbose log said "Resources
+// allocated: 10 nodes" while free stayed where it was. And the default
+// output names kept ".trace" (h.trace_sim.csv).
+TEST(LegacyTrace, VerboseLogAndDefaultNamesOfAReplay) {
+  const fs::path d = ScratchDir("legacy_verbose");
+  std::ofstream(d / "h.trace") << "4 0 100 0 pbatch 100\n10 20 60 10 pall 100\n";
+  ProcessOptions in_d;
+  in_d.cwd = d.string();
+  const ProcessResult r = RunProcess({SimulatorBinary(), "h.trace", "-n", "10", "-v"}, in_d);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Job 1 started at 20\n  Resources allocated: 0 nodes, 6/10 remaining\n"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Job 1 ended at 60\n  Resources freed: 0 nodes, now 6/10 free\n"), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(d / "h_sim_resources.csv"));
+  EXPECT_FALSE(fs::exists(d / "h.trace_sim_resources.csv"));
+}
+
+}  // namespace
+}  // namespace clustersim::test

@@ -233,5 +233,17 @@ TEST(Tracer, AnAbsurdSpanCostsNothingUnlessTheWeeklyReportsAreAsked) {
   }
 }
 
+// dr_evt-compat §3: a summary count per reason. The tracer dropped bad and
+// filtered rows without a count (on stderr: its stdout stays dr_evt's).
+TEST(Tracer, SaysHowManyRecordsEachRuleDropped) {
+  const fs::path d = ScratchDir("tracer_reasons");
+  std::ofstream(d / "t.trace") << "4 0 100 0 pbatch 100\n2 10 20 5 pdebug 100\nnot a row\n3 30 40 20 pbatch 100\n";
+  const ProcessResult r = RunProcess({TracerBinary(), "-i", (d / "t.trace").string(), "-n", "10"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3 jobs have been loaded."), std::string::npos) << r.out;  // .trace keeps every queue
+  EXPECT_NE(r.err.find("tracer: skipped 1 input record: too_few_fields 1"), std::string::npos) << r.err;
+  EXPECT_EQ(r.out.find("skipped"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace clustersim::test

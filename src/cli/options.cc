@@ -174,14 +174,16 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
     app->add_option("-W,--job_store_overflow", v->job_store_overflow, "dr_evt: grow (default) or abort (no effect)")
         ->check(CLI::IsMember({"grow", "abort"}));
     app->add_option("--job_flush_interval", v->job_flush_interval, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
-    app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt (no effect)")->check(RealIn(0, 1e300));
+    app->add_option("-m,--check_memory_pressure", v->check_memory_pressure, "dr_evt: a fraction in (0, 1] (no effect)")
+        ->check(RealIn(0, 1, true));
     app->add_option("-H,--resource_history_capacity", v->resource_history_capacity, "dr_evt (no effect)")->check(IntIn(0, kIntMax));
     app->add_option("--num_max_candidates", v->num_max_candidates,
                     "dr_evt: EASY candidates offered to its selector (default 1); dr_evt's default selector takes "
                     "the first, so the schedule is EASY's for every N >= 1")
         ->check(IntIn(1, kIntMax));
     app->add_option("-f,--trace_format", v->trace_format,
-                    "dr_evt: simple (default) or lassen (LLNL's 33-column history; detected by its header anyway)")
+                    "dr_evt: simple (columns by name, even under a Lassen header) or lassen (LLNL's 33-column "
+                    "history); without -f, a Lassen header is detected")
         ->check(CLI::IsMember({"simple", "lassen"}));
     app->add_option("-T,--timestamp_format", v->timestamp_format, "dr_evt: epoch|iso (input is auto-detected)")
         ->check(CLI::IsMember({"epoch", "iso"}));
@@ -261,14 +263,15 @@ Status CheckReplayOptions(const OptionValues& v) {
 }
 
 // The compat preset's event timing, with each knob given overriding its value.
-Status ResolveEventTiming(const OptionValues& v, const Policy& p, EventTiming* t) {
+// *given: a knob was given on its own (a --cluster run refuses them).
+Status ResolveEventTiming(const OptionValues& v, const Policy& p, EventTiming* t, bool* given) {
   *t = EventTimingOf(p.compat);
   if (!v.event_order.empty()) RETURN_IF_ERROR(ParseEnum("--event-order", v.event_order, kEventOrderNames, &t->order));
   if (!v.schedule_per.empty())
     RETURN_IF_ERROR(ParseEnum("--schedule-per", v.schedule_per, kSchedulePerNames, &t->per));
   if (!v.free_from.empty()) RETURN_IF_ERROR(ParseEnum("--free-from", v.free_from, kFreeFromNames, &t->free_from));
-  const bool given = !v.event_order.empty() || !v.schedule_per.empty() || !v.free_from.empty();
-  if (given && p.compat == Compat::kRlScheduler)
+  *given = !v.event_order.empty() || !v.schedule_per.empty() || !v.free_from.empty();
+  if (*given && p.compat == Compat::kRlScheduler)
     return Status::Error("--event-order, --schedule-per and --free-from: --compat rlscheduler has its own decision "
                          "loop (one event per step, arrivals first)");
   return Status::Ok();
@@ -308,6 +311,8 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   else if (v.format != "auto")
     return Status::Error("--format: expected auto, csv, swf, jsonl, lassen or trace, got '" + v.format + "'");
   if (v.trace_format == "lassen") c.load.format = TraceFormat::kLassen;
+  if (v.trace_format == "simple") c.load.format = TraceFormat::kCsv;
+  c.load.csv_by_name = v.format == "csv" || v.trace_format == "simple";
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;
   // dr_evt's loaders read a limit of 0 as "no limit" (its default), as the tracer does.
@@ -393,7 +398,8 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (p.shadow_ties_first && (p.backfill != Backfill::kEasy || dr || rl || p.dr_evt_fcfs_conservative))
     return Status::Error("--shadow-ties first truncates classic EASY's shadow; it needs --backfill easy outside "
                          "--compat dr_evt and rlscheduler (whose reservations have no extra units)");
-  RETURN_IF_ERROR(ResolveEventTiming(v, p, &c.engine.timing));
+  bool timing_given = false;
+  RETURN_IF_ERROR(ResolveEventTiming(v, p, &c.engine.timing, &timing_given));
   // A conservative reservation at t counts on every job projected to end by
   // t; a pass between two ENDs at t would start it on units still held.
   if (p.backfill == Backfill::kConservative && !dr && c.engine.timing.per == SchedulePer::kEvent &&
@@ -533,7 +539,6 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));
   // (A preset's timing on a cluster is refused with the preset's name, cli/cluster_setup.cc.)
-  const bool timing_given = !v.event_order.empty() || !v.schedule_per.empty() || !v.free_from.empty();
   if (!c.cluster.cluster_file.empty() && (timing_given || p.shadow_ties_first))
     return Status::Error("--event-order, --schedule-per, --free-from and --shadow-ties shape the node-count engine; a "
                          "--cluster run keeps the clean default's (ENDs first, one pass per time)");

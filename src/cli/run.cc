@@ -14,10 +14,10 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/output_files.h"
 #include "cli/progress.h"
 #include "cli/run_summary.h"
 #include "cli/run_config.h"
-#include "io/atomic_file.h"
 #include "io/capacity_csv.h"
 #include "io/file_reader.h"
 #include "io/input_hash.h"
@@ -30,7 +30,6 @@
 #include "io/placements_csv.h"
 #include "io/timeseries_csv.h"
 #include "io/work_report.h"
-#include "report/run_report.h"
 #include "io/resource_trace.h"
 #include "io/schedule_csv.h"
 #include "io/summary_json.h"
@@ -54,68 +53,6 @@ double Since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// Every name clustersim writes into an output directory; a directory holding
-// anything else is not replaced (io/output_set.h).
-const std::vector<std::string> kOutputNames = {
-    "schedule.csv", "rejected.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
-    "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "policy.csv",
-    "schedule.swf", "report.html"};
-
-// Where a run's files go: clustersim publishes a whole directory at once
-// (OutputSet); `simulator` writes dr_evt's individually named files, each
-// replaced atomically on its own.
-class OutputFiles {
- public:
-  static Result<std::unique_ptr<OutputFiles>> IntoDirectory(const std::string& dir,
-                                                            const std::vector<std::string>& inputs) {
-    auto set = OutputSet::Begin(dir, kOutputNames, inputs);
-    if (!set.ok()) return set.status();
-    std::unique_ptr<OutputFiles> o(new OutputFiles());
-    o->set_ = set.take();
-    return o;
-  }
-  static std::unique_ptr<OutputFiles> AsNamedFiles() { return std::unique_ptr<OutputFiles>(new OutputFiles()); }
-
-  // A sink for `name` (a file name in the directory, or a path).
-  Result<TextSink*> Open(const std::string& name) {
-    if (set_) {
-      auto f = set_->Create(name);
-      if (!f.ok()) return f.status();
-      dir_files_.push_back(f.take());
-      return static_cast<TextSink*>(dir_files_.back().get());
-    }
-    path_files_.push_back(std::make_unique<AtomicFileSink>(name));
-    if (Status st = path_files_.back()->Open(); !st.ok()) return st;
-    return static_cast<TextSink*>(path_files_.back().get());
-  }
-
-  // Closes every file and publishes them; on error nothing new is visible
-  // (for named files: none not already renamed). With `report`, report.html
-  // is built from the closed files and published with them.
-  Status Publish(bool report = false) {
-    for (auto& f : dir_files_)
-      if (Status st = f->Close(); !st.ok()) return st;
-    if (set_ && report) {
-      auto page = RenderRunReportFrom(set_->private_dir(), set_->target(), CLUSTERSIM_VERSION);
-      if (!page.ok()) return page.status();
-      auto f = set_->Create("report.html");
-      if (!f.ok()) return f.status();
-      f.value()->buf = std::move(page.value());
-      if (Status st = f.value()->Close(); !st.ok()) return st;
-    }
-    if (set_) return set_->Publish();
-    for (auto& f : path_files_)
-      if (Status st = f->Commit(); !st.ok()) return st;
-    return Status::Ok();
-  }
-
- private:
-  OutputFiles() = default;
-  std::unique_ptr<OutputSet> set_;
-  std::vector<std::unique_ptr<FdSink>> dir_files_;
-  std::vector<std::unique_ptr<AtomicFileSink>> path_files_;
-};
-
 int Fail(const RunConfig& c, std::ostream& err, const Status& st, int code = 1) {
   fmt::print(err, "{}: error: {}\n", Prog(c), EscapeControl(st.message()));
   return code;
@@ -124,7 +61,7 @@ int Fail(const RunConfig& c, std::ostream& err, const Status& st, int code = 1) 
 std::string Stem(const std::string& path) {
   std::filesystem::path p(path);
   std::string name = p.filename().string();
-  for (const char* ext : {".gz", ".csv", ".swf", ".txt"})
+  for (const char* ext : {".gz", ".csv", ".swf", ".trace", ".txt"})
     if (name.size() > std::strlen(ext) && name.compare(name.size() - std::strlen(ext), std::string::npos, ext) == 0)
       name.resize(name.size() - std::strlen(ext));
   return name;
@@ -286,9 +223,19 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (c.load.csv.pcon && lt.format != TraceFormat::kCsv)
     return Fail(c, err, Status::Error(c.trace + ": --trace_type pcon reads the avgpcon, minpcon and maxpcon columns "
                                                 "of a dr_evt CSV; this trace is not one"));
+  // Lassen and .trace times are read in PST8PDT whatever --timezone says (dr_evt hard-codes it).
+  const bool llnl = lt.format == TraceFormat::kLassen || lt.format == TraceFormat::kLegacyTrace;
   for (auto [flag, text, t] : {std::tuple{"--max_time", &c.max_time_calendar, &c.engine.max_time},
                                 std::tuple{"--sim_start_time", &c.warm_start_calendar, &c.warm_start}}) {
-    if (text->empty() || !is_swf) continue;
+    if (text->empty()) continue;
+    if (llnl) {  // a calendar time on the clock the trace's times were read on
+      if (auto ts = TimestampParser::Create(c.load.llnl.timezone); ts.ok()) {
+        ParsedTime pt;
+        if (ts.value()->Parse(*text, &pt) == TimestampParser::Outcome::kOk) *t = pt.t;
+      }
+      continue;
+    }
+    if (!is_swf) continue;
     auto placed = SwfCalendarTime(w, c.trace, flag, *text, c.load.csv.timezone);
     if (!placed.ok()) return Fail(c, err, placed.status());
     *t = placed.value();
@@ -336,7 +283,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     return Fail(c, err, Status::Error(c.trace + ": the machine size is unknown; give --total_nodes N"));
   if (!c.capacity_schedule_file.empty()) {
     if (on_cluster) return Fail(c, err, Status::Error("--capacity_schedule runs on a node-count machine, not with --cluster"));
-    auto cs = ReadCapacitySchedule(c.capacity_schedule_file, c.load.csv.timezone, w.capacity);
+    if (w.mode == TraceMode::kReplay)  // recorded times: a schedule would be ignored
+      return Fail(c, err, Status::Error(c.trace + ": --capacity_schedule shapes a simulation, but the trace records "
+                                                  "start and end times and is replayed; add --force-simulation"));
+    auto cs = ReadCapacitySchedule(c.capacity_schedule_file, llnl ? c.load.llnl.timezone : c.load.csv.timezone,
+                                   w.capacity);
     if (!cs.ok()) return Fail(c, err, cs.status());
     c.engine.capacity_schedule = cs.take();
   }
@@ -359,7 +310,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                     "{}: --max_time is t = {} s, before the first job is submitted (t = {} s), so no job would run; "
                     "a duration (86400, 24h, 1d) counts from t = 0 on the trace's clock{}",
                     c.trace, FormatTime(c.engine.max_time, TimeFormat::kExact), FormatTime(first_submit, TimeFormat::kExact),
-                    is_swf ? "" : ", which for calendar times is 1970-01-01; give a calendar time instead")));
+                    is_swf || !c.max_time_calendar.empty()
+                        ? ""
+                        : ", which for calendar times is 1970-01-01; give a calendar time instead")));
   // Every job larger than the machine: all would be rejected, a summary of
   // zeros. (A capacity schedule or a cluster decides fit as it runs; replay
   // rejects nothing; dr_evt's `simulator` writes its empty schedule.)
@@ -417,7 +370,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (!res_name.empty()) {
     auto f = files->Open(res_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    resources.emplace(w.capacity, tf, f.value(), &w, c.warm_start != kNoTime ? c.warm_start : 0);
+    // A warm start's baseline shows the size in force at T: changes before T
+    // leave no row (the engine resizes at T without a change of its own).
+    std::int64_t size = w.capacity;
+    for (const CapacityChange& ch : c.engine.capacity_schedule)
+      if (c.warm_start != kNoTime && ch.time <= c.warm_start) size = ch.units;
+    resources.emplace(size, tf, f.value(), &w, c.warm_start != kNoTime ? c.warm_start : 0);
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for
@@ -495,11 +453,14 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   const auto t2 = Clock::now();
   DropWarmStartJobs(warm.running, &w, &r);  // replayed history is not in outputs or statistics
   Summary s = ComputeSummary(w, r);
-  if (c.wait_queue_abort_capacity > 0 && s.peak_queue > c.wait_queue_abort_capacity)
+  // dr_evt queues every loaded job up front (dr_evt-compat §6.1), less the
+  // oversized; a list of logs is queued a file at a time.
+  const std::int64_t queued = w.mode == TraceMode::kSimulation && !c.trace_is_list ? s.jobs - s.rejected : s.peak_queue;
+  if (c.wait_queue_abort_capacity > 0 && queued > c.wait_queue_abort_capacity)
     return Fail(c, err,
-                Status::Error(fmt::format("{}: the wait queue grew to {} jobs, beyond --wait_queue_capacity {}, and "
+                Status::Error(fmt::format("{}: the wait queue holds {} jobs, beyond --wait_queue_capacity {}, and "
                                           "--wait_queue_overflow is abort (dr_evt stops here); use -G grow",
-                                          c.trace, s.peak_queue, c.wait_queue_abort_capacity)));
+                                          c.trace, queued, c.wait_queue_abort_capacity)));
   const std::string input_format = is_swf                                    ? "swf"
                                    : lt.format == TraceFormat::kJsonl       ? "jsonl"
                                    : lt.format == TraceFormat::kLassen      ? "lassen"
@@ -588,7 +549,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   const double wall_s = Since(t0);
   if (!c.quiet) {
     if (c.frontend == Frontend::kSimulator)
-      PrintDrEvtStats(out, s, r, info, diag, wall_s);
+      PrintDrEvtStats(out, s, r, info, diag, wall_s,
+                      c.engine.max_time != kTimeInfinity ? c.engine.max_time : r.end_time);
     else
       PrintHumanSummary(out, s, info, diag, wall_s);
     if (cluster) PrintClusterSummary(out, c, *cluster, work_json);

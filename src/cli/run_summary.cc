@@ -20,9 +20,16 @@ std::string Seconds(double s) {
   return FormatTime(static_cast<SimTime>(std::llround(s * kTicksPerSecond)), TimeFormat::kExact);
 }
 
-// What the readers did to the input, a line per kind: records skipped,
-// dropped by a filter, changed, or kept with a warning, each with its count
-// per rule (dr_evt-compat.md §3: a summary count per reason).
+// How run times were chosen; with a sampled distribution, everything that
+// reproduces the draw, the seed included (dr_evt-compat.md §5.4).
+std::string RunTimeLine(const RunInfo& info) {
+  if (info.run_time_mode != "distribution") return info.run_time_mode;
+  return fmt::format("distribution {}, scale {}, stddev {}, {} formulas, seed {}", info.run_time_distribution,
+                     info.run_time_scale, info.run_time_stddev, info.run_time_compat, info.seed);
+}
+
+}  // namespace
+
 std::vector<std::string> InputReport(const RunInfo& info, const Diagnostics& diag) {
   std::vector<std::string> lines;
   const auto per_rule = [](const std::map<std::string, std::int64_t>& counts) {
@@ -31,7 +38,7 @@ std::vector<std::string> InputReport(const RunInfo& info, const Diagnostics& dia
     return out;
   };
   if (diag.TotalOf(Severity::kSkip) > 0)
-    lines.push_back(fmt::format("skipped {} input records:{}", diag.TotalOf(Severity::kSkip),
+    lines.push_back(fmt::format("skipped {}:{}", CountOf(diag.TotalOf(Severity::kSkip), "input record"),
                                 per_rule(diag.CountsOf(Severity::kSkip))));
   if (diag.Filtered() > 0)
     lines.push_back(fmt::format("dropped by the legacy queue filter (queue neither pbatch* nor pall): {}",
@@ -44,18 +51,8 @@ std::vector<std::string> InputReport(const RunInfo& info, const Diagnostics& dia
   return lines;
 }
 
-// How run times were chosen; with a sampled distribution, everything that
-// reproduces the draw, the seed included (dr_evt-compat.md §5.4).
-std::string RunTimeLine(const RunInfo& info) {
-  if (info.run_time_mode != "distribution") return info.run_time_mode;
-  return fmt::format("distribution {}, scale {}, stddev {}, {} formulas, seed {}", info.run_time_distribution,
-                     info.run_time_scale, info.run_time_stddev, info.run_time_compat, info.seed);
-}
-
-}  // namespace
-
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunInfo& info,
-                     const Diagnostics& diag, double wall_s) {
+                     const Diagnostics& diag, double wall_s, SimTime current_time) {
   // The resolved configuration first, as dr_evt prints it before its block.
   fmt::print(out, "Input: {} ({}, {} loaded)\n", info.input, info.mode, CountOf(info.jobs_loaded, "job"));
   for (std::string line : InputReport(info, diag)) {
@@ -64,7 +61,8 @@ void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, co
   }
   if (info.mode == "simulation") {
     fmt::print(out, "Policy: {}\n", info.policy);
-    fmt::print(out, "Run time: {}\n", RunTimeLine(info));
+    const bool fell_back = info.run_time_mode == "actual" && diag.Count("actual_falls_back_to_limit") > 0;
+    fmt::print(out, "Run time: {}{}\n", RunTimeLine(info), fell_back ? " (no run time column: jobs run their limit)" : "");
   }
   // dr_evt counts a job as submitted when it starts.
   std::int64_t started = s.completed + s.killed;
@@ -73,7 +71,7 @@ void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, co
   fmt::print(out, "Total jobs: {}\n", s.jobs);
   fmt::print(out, "Jobs submitted: {}\n", started);
   fmt::print(out, "Jobs completed: {}\n", s.completed + s.killed);
-  fmt::print(out, "Current time: {}\n", FormatTime(r.end_time, TimeFormat::kExact));
+  fmt::print(out, "Current time: {}\n", FormatTime(current_time, TimeFormat::kExact));
   fmt::print(out, "Total nodes: {}\n", r.capacity);
   fmt::print(out, "Average wait time: {} sec\n", Seconds(s.mean_wait_s));
   fmt::print(out, "Average turnaround time: {} sec\n", Seconds(s.mean_turnaround_s));

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "cli/run_config.h"
 #include "io/summary_json.h"
@@ -31,8 +32,16 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
 // waiting because the machine shrank below their size for good.
 void ReportJobsAboveFinalCapacity(const RunConfig& c, const Workload& w, const RunResult& r, Diagnostics* diag);
 
+// What the readers did to the input, a line per kind: records skipped,
+// dropped by a filter, changed, or kept with a warning, each with its count
+// per rule (dr_evt-compat.md §3: a summary count per reason). Empty when
+// every record was read as it is.
+std::vector<std::string> InputReport(const RunInfo& info, const Diagnostics& diag);
+
+// `current_time`: dr_evt's clock after the run, the --max_time target when
+// one was given (dr_evt-compat §6.4), else the last event.
 void PrintDrEvtStats(std::ostream& out, const Summary& s, const RunResult& r, const RunInfo& info,
-                     const Diagnostics& diag, double wall_s);
+                     const Diagnostics& diag, double wall_s, SimTime current_time);
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
                        double wall_s);
 // `work_json` is the cluster's summary object (io/work_report.h).

@@ -68,6 +68,11 @@ int main(int argc, char** argv) {
       std::cerr << "simulator: error: " << config.status().message() << "\n";
       return 1;
     }
+    // dr_evt keeps SJF and LJF in its multimap whatever -q says, and says so.
+    if ((v.policy == "sjf" || v.policy == "ljf") && !v.queue_impl.empty() && v.queue_impl != "multimap" &&
+        !config.value().quiet)
+      std::cerr << "simulator: warning: -q " << v.queue_impl << ": -p " << v.policy
+                << " keeps its queue in a multimap (the queue implementation has no effect on the schedule)\n";
     return clustersim::RunPipeline(config.value(), std::cout, std::cerr);
   } catch (const std::bad_alloc&) {
     std::cerr << "simulator: error: out of memory\n";

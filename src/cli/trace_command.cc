@@ -9,6 +9,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/option_checks.h"
+#include "cli/run_summary.h"
 #include "io/atomic_file.h"
 #include "io/local_time.h"
 #include "io/number_parse.h"
@@ -181,6 +182,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
     if (Status st = WriteFileAtomically(name, text); !st.ok()) return Fail(prog, err, st.message());
 
   fmt::print(out, "{} jobs have been loaded.\n", w.jobs.size());
+  {
+    RunInfo info;  // for the label of changes: the SWF policy that made them
+    if (lt.format == TraceFormat::kSwf) info.swf_policy = o.swf_policy;
+    for (const std::string& line : InputReport(info, diag)) fmt::print(err, "{}: {}\n", prog, line);
+  }
   if (!w.jobs.empty())
     fmt::print(out, "Trace from {} {} to {} {}\n", clock.value()->Format(a.span_begin),
                WeekdayName(clock.value()->Weekday(a.span_begin)), clock.value()->Format(a.span_end),

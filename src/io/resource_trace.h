@@ -37,6 +37,9 @@ class ResourceTrace final : public EngineObserver {
   // belong to whole jobs, which have no pods, and stay as they are).
   void OnPodEnd(JobId, std::uint32_t, SimTime t, std::int64_t used) override { Row(t, used); }
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override {
+    // A warm start resizes at its own time to the size the baseline row
+    // already shows: not a change.
+    if (only_baseline_ && t == origin_ && capacity == capacity_) return;
     capacity_ = capacity;
     Row(t, used);
   }
@@ -51,6 +54,8 @@ class ResourceTrace final : public EngineObserver {
     power_.avg += sign * p.avg, power_.min += sign * p.min, power_.max += sign * p.max;
   }
   const Workload* pcon_;
+  SimTime origin_;
+  bool only_baseline_ = true;  // no row but the baseline yet
   PowerDraw power_;
   std::int64_t capacity_;
   TimeFormat format_;

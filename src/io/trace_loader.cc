@@ -49,7 +49,7 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
     else
       fmt = Sniff(text);
   }
-  if (fmt == TraceFormat::kCsv) {
+  if (fmt == TraceFormat::kCsv && !options.csv_by_name) {
     LineCursor c(text);
     std::string_view first;
     while (c.Next(&first) && IsBlank(first)) {

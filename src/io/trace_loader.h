@@ -24,6 +24,9 @@ enum class TraceFormat : std::uint8_t { kAuto, kCsv, kSwf, kJsonl, kLassen, kLeg
 
 struct LoadOptions {
   TraceFormat format = TraceFormat::kAuto;
+  // kCsv given by name (--format csv, dr_evt's -f simple): read by column
+  // names even when the header looks like Lassen's.
+  bool csv_by_name = false;
   CsvReadOptions csv;
   SwfOptions swf;
   JsonlOptions jsonl;

@@ -17,13 +17,15 @@ void VerboseLog::OnReject(JobId id, SimTime t) {
 
 void VerboseLog::OnStart(JobId id, SimTime t, std::int64_t used) {
   *out_ << "Job " << w_.jobs[id].trace_id << " started at " << FormatTime(t, format_) << "\n"
-        << "  Resources allocated: " << w_.jobs[id].units << " nodes, " << Free(used) << "/" << capacity_
+        // What the pool took: a `pall` job replayed from an LLNL history holds none.
+        << "  Resources allocated: " << used - used_ << " nodes, " << Free(used) << "/" << capacity_
         << " remaining\n";
   used_ = used;
 }
 
 void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
-  const std::int64_t freed = released_.TakeRemaining(id, w_.jobs[id].units);
+  // What the pool got back (pods that ended first already gave theirs).
+  const std::int64_t freed = used_ - used;
   *out_ << "Job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
         << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";
   used_ = used;
@@ -31,7 +33,6 @@ void VerboseLog::OnEnd(JobId id, SimTime t, std::int64_t used) {
 
 void VerboseLog::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) {
   const std::int64_t freed = used_ - used;
-  released_.Add(id, freed);
   const std::string& name = pod < w_.pods.size() ? w_.pods[pod].name : std::to_string(pod);
   *out_ << "Pod " << name << " of job " << w_.jobs[id].trace_id << " ended at " << FormatTime(t, format_) << "\n"
         << "  Resources freed: " << freed << " nodes, now " << Free(used) << "/" << capacity_ << " free\n";

@@ -14,7 +14,6 @@
 #include <iosfwd>
 
 #include "io/time_format.h"
-#include "model/early_releases.h"
 #include "model/workload.h"
 #include "sim/observer.h"
 
@@ -38,7 +37,6 @@ class VerboseLog final : public EngineObserver {
   TimeFormat format_;
   std::ostream* out_;
   std::int64_t used_ = 0;  // after the last event
-  EarlyReleases released_;  // by gang pods that ended first
 };
 
 }  // namespace clustersim

@@ -1,5 +1,7 @@
 #include "sim/engine.h"
 
+#include <cassert>
+
 #include <algorithm>
 #include <memory>
 
@@ -40,6 +42,9 @@ class SimulationLoop {
   RunResult Run() {
     // The clean default's order has its own step: the fixed-duration fast path.
     const bool timed = !(o_.timing == EventTiming{});
+    // StepTimed knows no work model nor policy C: the knobs and pyss are
+    // refused with --cluster (cli/options.cc, cli/cluster_setup.cc).
+    assert(!timed || (work_ == nullptr && policy_ == nullptr));
     SimTime last = kNoTime;
     bool cut = false;  // by max_time, with events left after it
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);

@@ -17,9 +17,7 @@ WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const Cl
     : cluster_(cluster), w_(w), pool_(pool), o_(options),
       node_tasks_(cluster.nodes.size()), node_time_(cluster.nodes.size(), 0), node_dirty_(cluster.nodes.size(), 0),
       tasks_left_(w.jobs.size(), 0), pod_tasks_left_(w.pods.size(), 0), stats_(w.jobs.size()), killed_(w.jobs.size(), 0),
-      job_energy_j_(w.jobs.size(), 0), power_(power) {
-  for (const NodeType& t : cluster.types) gpu_specs_.push_back(power::ApplyGpuCatalogSwitch(t.gpu, o_.switches.gpu_catalog, o_.switches.gpu_min_cap));
-}
+      job_energy_j_(w.jobs.size(), 0), power_(power) {}
 
 void WorkExecution::SetSampler(PowerSampler* sampler, SimTime interval, bool every_event) {
   sampler_ = sampler;
@@ -156,7 +154,8 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   const std::vector<std::uint32_t>& slots = node_tasks_[n];
   const NodeType& type = cluster_.type_of(n);
   const power::PowerSwitches& sw = o_.switches;
-  const GpuSpec& gpu = gpu_specs_[cluster_.nodes[n].type];
+  // The cluster's types already carry the gpu_catalog switch (cluster_setup).
+  const GpuSpec& gpu = cluster_.types[cluster_.nodes[n].type].gpu;
 
   // §f: the node's load from its running tasks, then its hardware (§e.6):
   // frequency under DVFS and the RAPL cap, θ, GPU caps, power.

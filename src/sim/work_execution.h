@@ -158,7 +158,6 @@ class WorkExecution {
   const Workload& w_;
   const ClusterPool& pool_;
   WorkOptions o_;
-  std::vector<GpuSpec> gpu_specs_;         // by node type, after the gpu_catalog switch
   std::vector<Task> tasks_;
   std::vector<std::uint32_t> free_slots_;
   std::vector<std::vector<std::uint32_t>> node_tasks_;  // live task slots per node

@@ -1,0 +1,55 @@
+#include "cli/output_files.h"
+
+#include "report/run_report.h"
+
+namespace clustersim {
+namespace {
+
+const std::vector<std::string> kOutputNames = {
+    "schedule.csv", "rejected.csv", "resources.csv",  "jobs.csv",  "summary.json",        "timing.json", "windows.csv",
+    "placements.csv", "timeseries.csv", "nodes.csv", "node_timeseries.csv", "devices.csv", "policy.csv",
+    "schedule.swf", "report.html"};
+
+}  // namespace
+
+Result<std::unique_ptr<OutputFiles>> OutputFiles::IntoDirectory(const std::string& dir,
+                                                                const std::vector<std::string>& inputs) {
+  auto set = OutputSet::Begin(dir, kOutputNames, inputs);
+  if (!set.ok()) return set.status();
+  std::unique_ptr<OutputFiles> o(new OutputFiles());
+  o->set_ = set.take();
+  return o;
+}
+
+std::unique_ptr<OutputFiles> OutputFiles::AsNamedFiles() { return std::unique_ptr<OutputFiles>(new OutputFiles()); }
+
+Result<TextSink*> OutputFiles::Open(const std::string& name) {
+  if (set_) {
+    auto f = set_->Create(name);
+    if (!f.ok()) return f.status();
+    dir_files_.push_back(f.take());
+    return static_cast<TextSink*>(dir_files_.back().get());
+  }
+  path_files_.push_back(std::make_unique<AtomicFileSink>(name));
+  if (Status st = path_files_.back()->Open(); !st.ok()) return st;
+  return static_cast<TextSink*>(path_files_.back().get());
+}
+
+Status OutputFiles::Publish(bool report) {
+  for (auto& f : dir_files_)
+    if (Status st = f->Close(); !st.ok()) return st;
+  if (set_ && report) {
+    auto page = RenderRunReportFrom(set_->private_dir(), set_->target(), CLUSTERSIM_VERSION);
+    if (!page.ok()) return page.status();
+    auto f = set_->Create("report.html");
+    if (!f.ok()) return f.status();
+    f.value()->buf = std::move(page.value());
+    if (Status st = f.value()->Close(); !st.ok()) return st;
+  }
+  if (set_) return set_->Publish();
+  for (auto& f : path_files_)
+    if (Status st = f->Commit(); !st.ok()) return st;
+  return Status::Ok();
+}
+
+}  // namespace clustersim
