@@ -30,7 +30,7 @@ nlohmann::json Summary(const fs::path& dir) { return nlohmann::json::parse(Slurp
 // say that -n and --total-nodes are one option, nor which value was meant.
 TEST(CliSlips, AnOptionGivenTwiceNamesItsNamesAndBothValues) {
   const fs::path d = ScratchDir("cli_twice");
-  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n";
   const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "32",
                                       "--total-nodes", "16", "-o", (d / "out").string()});
   EXPECT_EQ(r.exit_code, 1);
@@ -50,7 +50,7 @@ TEST(CliSlips, TracerAnswersVersion) {
 // said "empty_file", of a file of 3 lines.
 TEST(CliSlips, SwfFormatOnACsvTraceSaysItLooksLikeCsv) {
   const fs::path d = ScratchDir("cli_swf_on_csv");
-  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n3,2,10,5\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n3,2,10,5\n";
   const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "--format", "swf",
                                       "-n", "4", "-o", (d / "out").string(), "--quiet"});
   EXPECT_EQ(r.exit_code, 1);
@@ -78,12 +78,21 @@ TEST(CliSlips, OutputsARunCannotWriteAreRefusedBeforeItRuns) {
   ASSERT_EQ(RunProcess({ClustersimBinary(), "report", (d / "rl").string()}).exit_code, 0);
   EXPECT_TRUE(Has(Slurp(d / "rl" / "report.html"), "<th>machine</th><td>256 nodes</td>"));
 
-  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,exec_time\n0,1,10,5\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n";
   const ProcessResult swf = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4",
                                         "--outputs", "swf,summary", "-o", (d / "swf").string()});
   EXPECT_EQ(swf.exit_code, 1);
   EXPECT_TRUE(Has(swf.err, "--outputs swf: schedule.swf rewrites one simulated SWF log")) << swf.err;
   EXPECT_FALSE(fs::exists(d / "swf" / "summary.json"));
+  // A warm start simulates a recorded SWF log from T: its schedule.swf is written.
+  std::ofstream(d / "w.swf") << "1 0 0 100 2 -1 -1 2 100 -1 1 1 1 1 1 -1 -1 -1\n"
+                                "2 50 20 30 2 -1 -1 2 40 -1 1 1 1 1 1 -1 -1 -1\n"
+                                "3 70 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1\n";
+  const ProcessResult warm = RunProcess({ClustersimBinary(), "simulate", (d / "w.swf").string(), "-n", "4",
+                                         "--sim_start_time", "60", "--outputs", "swf,summary", "-o",
+                                         (d / "warm").string(), "--quiet"});
+  EXPECT_EQ(warm.exit_code, 0) << warm.err;
+  EXPECT_TRUE(fs::exists(d / "warm" / "schedule.swf"));
 }
 
 const char* kOneNode = "nodes:\n  - node_name: n0\n    cpu_cores: 16\n";
@@ -127,11 +136,21 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   const fs::path d = ScratchDir("cli_ambient");
   const ProcessResult cold = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient=-300"});
   EXPECT_EQ(cold.exit_code, 1);
-  EXPECT_TRUE(Has(cold.err, "--ambient: -300 °C is below absolute zero")) << cold.err;
+  EXPECT_TRUE(Has(cold.err, "--ambient: -300 °C, below absolute zero")) << cold.err;
   // 20 ± 90 °C swings to 110 °C.
   const ProcessResult hot = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "20,90,24"});
   EXPECT_EQ(hot.exit_code, 1);
-  EXPECT_TRUE(Has(hot.err, "110 °C is above 100 °C")) << hot.err;
+  EXPECT_TRUE(Has(hot.err, "--ambient: the ambient 20 ± 90 °C reaches 110 °C, above 100 °C")) << hot.err;
+  // From Joulie's variables, the error names them (and the default amplitude, 5 °C).
+  std::ofstream(d / "c.yaml") << kOneNode;
+  ProcessOptions env;
+  env.env = {"SIM_FACILITY_AMBIENT_TEMP_C=-300"};
+  const ProcessResult from_env = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                             (d / "c.yaml").string(), "-o", (d / "out").string()},
+                                            env);
+  EXPECT_EQ(from_env.exit_code, 1);
+  EXPECT_TRUE(Has(from_env.err, "SIM_FACILITY_AMBIENT_TEMP_C and _TEMP_AMPLITUDE_C: the ambient -300 ± 5 °C reaches "
+                                "-305 °C")) << from_env.err;
   const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "22,8,24", "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
@@ -144,6 +163,18 @@ TEST(CliSlips, ARunTimeModeOnWorkBasedJobsIsRefused) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(Has(r.err, "--run_time_mode: work-based jobs run as long as their work takes")) << r.err;
   EXPECT_FALSE(fs::exists(d / "out" / "summary.json"));
+  // A CSV under --execution work turns the chosen run time into work: the
+  // mode counts there. Limits of 100 s instead of run times of 10 s.
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,100,10\n";
+  const auto finish = [&](const char* mode) {
+    const ProcessResult w = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "--cluster",
+                                        (d / "c.yaml").string(), "--execution", "work", "-r", mode, "-o",
+                                        (d / "w").string(), "--quiet", "--outputs", "jobs,summary"});
+    EXPECT_EQ(w.exit_code, 0) << w.err;
+    return std::stod(ReadCsvRows(d / "w" / "jobs.csv").at(0).at("finish_time"));
+  };
+  EXPECT_EQ(finish("actual"), 10);
+  EXPECT_EQ(finish("limit"), 100);
 }
 
 // A tick finer than the clock's microsecond became 0 (exact events) or was
@@ -151,7 +182,7 @@ TEST(CliSlips, ARunTimeModeOnWorkBasedJobsIsRefused) {
 // variable was blamed on the flag the user never gave.
 TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   const fs::path d = ScratchDir("cli_tick");
-  for (const char* tick : {"1e-7", "0.0000015"}) {
+  for (const char* tick : {"1e-7", "0.0000015", "1.0000004"}) {
     const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"--tick", tick, "--quiet"});
     EXPECT_EQ(r.exit_code, 1) << tick;
     EXPECT_TRUE(Has(r.err, "is not a whole number of microseconds")) << r.err;
@@ -166,6 +197,12 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
                                             env);
   EXPECT_EQ(from_env.exit_code, 1);
   EXPECT_TRUE(Has(from_env.err, "SIM_EMULATE_TICK: -1 is out of range")) << from_env.err;
+  env.env = {"SIM_SA_HP_FRAC=2"};
+  const ProcessResult hp = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                       (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"},
+                                      env);
+  EXPECT_EQ(hp.exit_code, 1);
+  EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
 // A run cut by -t ended its energy at the last event before T, so the

@@ -280,6 +280,18 @@ TEST(LassenHistory, SimpleFormatReadsALassenHeaderByName) {
   };
   EXPECT_NE(loaded({}).find("(replay, 1 job loaded)"), std::string::npos);
   EXPECT_NE(loaded({"-f", "simple"}).find("(replay, 2 jobs loaded)"), std::string::npos);
+  // Said, since its times and queues are read differently.
+  const ProcessResult csv = RunProcess({ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "10", "--format",
+                                        "csv", "-o", (d / "o").string()});
+  ASSERT_EQ(csv.exit_code, 0) << csv.err;
+  EXPECT_NE(csv.err.find("lassen_read_as_csv: the header has Lassen's 33-column layout"), std::string::npos) << csv.err;
+  // -f simple is dr_evt's default: it says how a CSV is read, and an SWF or
+  // .trace file keeps its format (a dr_evt config carrying it must not break them).
+  std::ofstream(d / "h.trace") << "4 0 100 0 pbatch 100\n";
+  const ProcessResult trace = RunProcess({SimulatorBinary(), (d / "h.trace").string(), "-n", "10", "-f", "simple",
+                                          "-o", (d / "t.csv").string()});
+  EXPECT_EQ(trace.exit_code, 0) << trace.err;
+  EXPECT_NE(trace.out.find("(replay, 1 job loaded)"), std::string::npos) << trace.out;
 }
 
 // A pall job holds no nodes in a replay; the verbose log said "Resources

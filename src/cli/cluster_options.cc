@@ -139,27 +139,33 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   const bool joulie = c->engine.policy.compat == Compat::kJoulie;
   wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();
   for (const std::string& a : v.switches) RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, a));
+  // A value from Joulie's environment is named by its variable in errors:
+  // the user never gave the flag.
+  const auto named = [](const std::string& flag_value, const char* flag, const char* env) -> std::string {
+    return flag_value.empty() ? env : flag;
+  };
   const std::string engine = FlagOrEnv(v.workload_model, "SIM_WORKLOAD_MODEL");
-  RETURN_IF_ERROR(ParseEnum(v.workload_model.empty() ? "SIM_WORKLOAD_MODEL" : "--workload-model", engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
+  RETURN_IF_ERROR(ParseEnum(named(v.workload_model, "--workload-model", "SIM_WORKLOAD_MODEL"), engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
                             power::kWorkEngineNames, &wo.engine));
   if (const std::string tick = FlagOrEnv(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
-    const std::string flag = v.tick.empty() ? "SIM_EMULATE_TICK" : "--tick";
+    const std::string flag = named(v.tick, "--tick", "SIM_EMULATE_TICK");
     double t = 0;
     RETURN_IF_ERROR(ParseReal(flag, tick, 0, 1e9, &t));
     wo.tick = static_cast<SimTime>(std::llround(t * kTicksPerSecond));
     // The clock counts microseconds: a tick it cannot hold was rounded (to
     // 0, which means exact events) without a word.
-    if (std::fabs(static_cast<double>(wo.tick) - t * kTicksPerSecond) > 1e-6 * std::max(1.0, t * kTicksPerSecond))
+    const double us = t * kTicksPerSecond;  // a thousandth of a microsecond, or the double's own rounding
+    if (std::fabs(static_cast<double>(wo.tick) - us) > std::max(1e-3, 1e-15 * us))
       return Status::Error(fmt::format("{}: {} s is not a whole number of microseconds, the clock's resolution "
                                        "(0 = exact events)",
                                        flag, tick));
   }
   if (const std::string gate = FlagOrEnv(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
-    RETURN_IF_ERROR(ParseEnum("--gpu-receiver-gate", gate, power::kOnOffNames, &wo.receiver_gate));
+    RETURN_IF_ERROR(ParseEnum(named(v.receiver_gate, "--gpu-receiver-gate", "SIM_GPU_RECEIVER_GATE"), gate, power::kOnOffNames, &wo.receiver_gate));
   if (const std::string b = FlagOrEnv(v.base_speed_per_core, "SIM_BASE_SPEED_PER_CORE"); !b.empty())
-    RETURN_IF_ERROR(ParseReal("--base-speed-per-core", b, 1e-9, 1e12, &wo.base.per_core));
+    RETURN_IF_ERROR(ParseReal(named(v.base_speed_per_core, "--base-speed-per-core", "SIM_BASE_SPEED_PER_CORE"), b, 1e-9, 1e12, &wo.base.per_core));
   if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
-    RETURN_IF_ERROR(ParseReal("--base-speed-per-gpu", b, 1e-9, 1e12, &wo.base.per_gpu));
+    RETURN_IF_ERROR(ParseReal(named(v.base_speed_per_gpu, "--base-speed-per-gpu", "SIM_BASE_SPEED_PER_GPU"), b, 1e-9, 1e12, &wo.base.per_gpu));
   if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
   // Joulie's environment applies to cluster runs only (an SWF run with
   // SIM_STANDALONE_BASELINE set in the shell must not fail).
@@ -168,27 +174,27 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   };
   power::PowerPolicyOptions& pp = k.power_policy;
   if (const std::string p = cluster_env(v.power_policy, "SIM_STANDALONE_BASELINE"); !p.empty())
-    RETURN_IF_ERROR(ParseEnum("--power-policy", p, power::kPowerPolicyNames, &pp.policy));
+    RETURN_IF_ERROR(ParseEnum(named(v.power_policy, "--power-policy", "SIM_STANDALONE_BASELINE"), p, power::kPowerPolicyNames, &pp.policy));
   if (const std::string f = cluster_env(v.hp_frac, "SIM_SA_HP_FRAC"); !f.empty())
-    RETURN_IF_ERROR(ParseReal("--hp-frac", f, 0, 1, &pp.hp_frac));
+    RETURN_IF_ERROR(ParseReal(named(v.hp_frac, "--hp-frac", "SIM_SA_HP_FRAC"), f, 0, 1, &pp.hp_frac));
   if (const std::string f = cluster_env(v.hp_base_frac, "SIM_SA_HP_BASE_FRAC"); !f.empty())
-    RETURN_IF_ERROR(ParseReal("--hp-base-frac", f, 0, 1, &pp.base_frac));
+    RETURN_IF_ERROR(ParseReal(named(v.hp_base_frac, "--hp-base-frac", "SIM_SA_HP_BASE_FRAC"), f, 0, 1, &pp.base_frac));
   // Counts are truncated, as Joulie's int(floatEnv(...)) does.
   for (auto [flag, text, env, out] : {std::tuple{"--hp-min", &v.hp_min, "SIM_SA_HP_MIN", &pp.hp_min},
                                       std::tuple{"--hp-max", &v.hp_max, "SIM_SA_HP_MAX", &pp.hp_max}}) {
     double x = 0;
     if (const std::string f = cluster_env(*text, env); !f.empty()) {
-      RETURN_IF_ERROR(ParseReal(flag, f, 0, 1e9, &x));
+      RETURN_IF_ERROR(ParseReal(named(*text, flag, env), f, 0, 1e9, &x));
       *out = static_cast<std::int64_t>(x);
     }
   }
   if (const std::string f = cluster_env(v.perf_per_hp, "SIM_SA_PERF_PER_HP_NODE"); !f.empty()) {
-    RETURN_IF_ERROR(ParseReal("--perf-per-hp", f, 0, 1e9, &pp.perf_per_hp));
-    if (pp.perf_per_hp <= 0) return Status::Error("--perf-per-hp: must be above 0, got '" + f + "'");
+    RETURN_IF_ERROR(ParseReal(named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE"), f, 0, 1e9, &pp.perf_per_hp));
+    if (pp.perf_per_hp <= 0) return Status::Error(named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE") + ": must be above 0, got '" + f + "'");
   }
   if (const std::string f = cluster_env(v.reconcile_interval, "SIM_SA_RECONCILE_INTERVAL"); !f.empty()) {
     double s = 0;
-    RETURN_IF_ERROR(ParseReal("--reconcile-interval", f, 1e-6, 1e9, &s));
+    RETURN_IF_ERROR(ParseReal(named(v.reconcile_interval, "--reconcile-interval", "SIM_SA_RECONCILE_INTERVAL"), f, 1e-6, 1e9, &s));
     pp.reconcile = std::max<SimTime>(1, static_cast<SimTime>(std::llround(s * kTicksPerSecond)));
   }
   if (!v.hp_order.empty()) {
@@ -267,7 +273,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
         ambient = (base.empty() ? "20" : base) + "," + (amp.empty() ? "5" : amp) + "," + (period.empty() ? "24" : period);
     }
     if (!ambient.empty()) {
-      auto a = ParseAmbient(ambient);
+      auto a = ParseAmbient(ambient, v.ambient.empty() ? "SIM_FACILITY_AMBIENT_TEMP_C and _TEMP_AMPLITUDE_C" : "--ambient");
       if (!a.ok()) return a.status();
       k.facility.ambient = a.take();
     }

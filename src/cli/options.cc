@@ -311,7 +311,8 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   else if (v.format != "auto")
     return Status::Error("--format: expected auto, csv, swf, jsonl, lassen or trace, got '" + v.format + "'");
   if (v.trace_format == "lassen") c.load.format = TraceFormat::kLassen;
-  if (v.trace_format == "simple") c.load.format = TraceFormat::kCsv;
+  // dr_evt's default -f simple says how a CSV is read (by column names), not
+  // that the input is one: SWF, JSONL and .trace files keep their format.
   c.load.csv_by_name = v.format == "csv" || v.trace_format == "simple";
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
   c.load.csv.force_simulation = v.force_simulation;

@@ -213,12 +213,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   const bool is_swf = lt.format == TraceFormat::kSwf;
   if (is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler)
     w.unit_name = "processors";  // SWF counts processors unless asked for whole nodes
-  // schedule.swf rewrites one simulated SWF log; elsewhere it was skipped without a word.
-  if (c.frontend == Frontend::kClustersim && c.write_swf &&
-      (!is_swf || c.trace_is_list || c.load.swf.policy == SwfPolicy::kBatsim || w.mode != TraceMode::kSimulation))
-    return Fail(c, err, Status::Error("--outputs swf: schedule.swf rewrites one simulated SWF log (not CSV, a list of "
-                                      "logs, --swf-policy batsim or a replay)"));
-  if (c.run_time.mode != RunTimeMode::kActual && (w.work_based() || c.cluster.work_execution))
+  // (SWF/CSV under --execution work turn the chosen run time into work: the mode counts there.)
+  if (c.run_time.mode != RunTimeMode::kActual && w.work_based())
     return Fail(c, err, Status::Error("--run_time_mode: work-based jobs run as long as their work takes"));
   if (c.load.csv.pcon && lt.format != TraceFormat::kCsv)
     return Fail(c, err, Status::Error(c.trace + ": --trace_type pcon reads the avgpcon, minpcon and maxpcon columns "
@@ -261,6 +257,12 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                  CountOf(static_cast<std::int64_t>(w.jobs.size() - warm.running), "job"),
                  w.jobs.size() - warm.running == 1 ? "is" : "are");
   }
+  // schedule.swf rewrites one simulated SWF log (a warm start simulates);
+  // elsewhere it was skipped without a word.
+  if (c.frontend == Frontend::kClustersim && c.write_swf &&
+      (!is_swf || c.trace_is_list || c.load.swf.policy == SwfPolicy::kBatsim || w.mode != TraceMode::kSimulation))
+    return Fail(c, err, Status::Error("--outputs swf: schedule.swf rewrites one simulated SWF log (not CSV, a list of "
+                                      "logs, --swf-policy batsim or a replay)"));
   if (w.mode == TraceMode::kReplay && !c.replay_requested && c.frontend == Frontend::kClustersim && !c.quiet)
     fmt::print(err,
                "{}: the trace records start and end times, so `simulate` replays them; to schedule it, add "

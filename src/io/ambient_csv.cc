@@ -27,16 +27,16 @@ constexpr double kMinAmbientC = -273.15, kMaxAmbientC = 100;
 
 Status CheckAmbientRange(double lo, double hi, const std::string& where) {
   if (lo < kMinAmbientC)
-    return Status::Error(fmt::format("{}: {} °C is below absolute zero ({} °C)", where, lo, kMinAmbientC));
+    return Status::Error(fmt::format("{} {} °C, below absolute zero ({} °C)", where, lo, kMinAmbientC));
   if (hi > kMaxAmbientC)
-    return Status::Error(fmt::format("{}: {} °C is above {} °C; the facility model is for outside air temperatures",
+    return Status::Error(fmt::format("{} {} °C, above {} °C; the facility model is for outside air temperatures",
                                      where, hi, kMaxAmbientC));
   return Status::Ok();
 }
 
 }  // namespace
 
-Result<Ambient> ParseAmbient(const std::string& text) {
+Result<Ambient> ParseAmbient(const std::string& text, const std::string& label) {
   Ambient a;
   std::error_code ec;
   if (text.ends_with(".csv") || std::filesystem::is_regular_file(text, ec)) {
@@ -56,7 +56,7 @@ Result<Ambient> ParseAmbient(const std::string& text) {
       }
       if (!a.steps.empty() && t <= a.steps.back().first)
         return Status::Error(fmt::format("{}:{}: times must increase", EscapeControl(text), cursor.line_number()));
-      if (Status st = CheckAmbientRange(c, c, fmt::format("{}:{}", EscapeControl(text), cursor.line_number()));
+      if (Status st = CheckAmbientRange(c, c, fmt::format("{}:{}:", EscapeControl(text), cursor.line_number()));
           !st.ok())
         return st;
       a.steps.emplace_back(t, c);
@@ -70,15 +70,17 @@ Result<Ambient> ParseAmbient(const std::string& text) {
   SplitCsv(text, &parts);
   double v[3] = {20, 0, 24};
   if (parts.size() != 1 && parts.size() != 3)
-    return Status::Error(fmt::format("--ambient: expected C, BASE,AMPLITUDE,PERIOD_H or a CSV file, got '{}'",
+    return Status::Error(fmt::format("{}: expected C, BASE,AMPLITUDE,PERIOD_H or a CSV file, got '{}'", label,
                                      EscapeControl(text)));
   for (std::size_t i = 0; i < parts.size(); ++i)
     if (!Number(parts[i], &v[i]))
-      return Status::Error(fmt::format("--ambient: '{}' is not a number", EscapeControl(parts[i])));
-  if (parts.size() == 3 && !(v[2] > 0)) return Status::Error("--ambient: the period must be > 0 hours");
+      return Status::Error(fmt::format("{}: '{}' is not a number", label, EscapeControl(parts[i])));
+  if (parts.size() == 3 && !(v[2] > 0)) return Status::Error(label + ": the period must be > 0 hours");
   a.sinusoid = {v[0], parts.size() == 3 ? v[1] : 0, v[2] * 3600};
   const double swing = std::abs(a.sinusoid.amplitude_c);
-  if (Status st = CheckAmbientRange(v[0] - swing, v[0] + swing, "--ambient"); !st.ok()) return st;
+  const std::string where =
+      swing > 0 ? fmt::format("{}: the ambient {} ± {} °C reaches", label, v[0], swing) : label + ":";
+  if (Status st = CheckAmbientRange(v[0] - swing, v[0] + swing, where); !st.ok()) return st;
   return a;
 }
 

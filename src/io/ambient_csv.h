@@ -11,6 +11,6 @@
 
 namespace clustersim {
 
-Result<Ambient> ParseAmbient(const std::string& text);
+Result<Ambient> ParseAmbient(const std::string& text, const std::string& label = "--ambient");
 
 }  // namespace clustersim

@@ -83,7 +83,7 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
   LineCursor cursor(text);
   std::string_view line;
   std::vector<std::string_view> tok;
-  std::int64_t records = 0, refused = 0;
+  std::int64_t records = 0, refused = 0, short_lines = 0;
   bool commas = false;  // in a refused line: the file is likely CSV
   while (cursor.Next(&line)) {
     size_t first = 0;
@@ -104,6 +104,7 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
       SplitWhitespace(line, &tok);
       commas = commas || line.find(',') != std::string_view::npos;
       if (tok.size() < kSwfFieldCount) {
+        ++short_lines;
         diag->Report(name, ln, "too_few_fields", fmt::format("expected 18 fields, found {}", tok.size()));
         if (diag->stopped()) break;
         continue;
@@ -134,10 +135,11 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());
   if (records == 0 && t->header.empty() && refused > 0)
-    return Status::Error(fmt::format("{}: no_job_lines: none of its {} non-comment lines is an SWF job line (18 "
-                                     "whitespace-separated fields){}",
-                                     name, refused,
-                                     commas ? "; its lines hold commas: is it a CSV trace (--format csv, or auto)?" : ""));
+    return Status::Error(fmt::format(
+        "{}: no_job_lines: none of its {} non-comment lines {}{}", name, refused,
+        short_lines == refused ? "is an SWF job line (18 whitespace-separated fields)"
+                               : "could be read as an SWF job (the reasons are above)",
+        commas ? "; its lines hold commas: is it a CSV trace (--format csv, or auto)?" : ""));
   if (records == 0 && t->header.empty()) return Status::Error(name + ": empty_file: no SWF header or job lines");
   return Status::Ok();
 }

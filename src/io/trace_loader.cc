@@ -49,12 +49,18 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
     else
       fmt = Sniff(text);
   }
-  if (fmt == TraceFormat::kCsv && !options.csv_by_name) {
+  if (fmt == TraceFormat::kCsv) {
     LineCursor c(text);
     std::string_view first;
     while (c.Next(&first) && IsBlank(first)) {
     }
-    if (LooksLikeLassenHeader(first)) fmt = TraceFormat::kLassen;
+    if (LooksLikeLassenHeader(first) && !options.csv_by_name) fmt = TraceFormat::kLassen;
+    else if (LooksLikeLassenHeader(first))  // asked for by name: said, since the times and queues differ
+      diag->Report(name, 1, "lassen_read_as_csv",
+                   "the header has Lassen's 33-column layout; read as a dr_evt CSV by column names as asked (times "
+                   "in --timezone, not PST8PDT; no queue filter or DAT rules; drop --format csv / -f simple to read "
+                   "it as Lassen)",
+                   Severity::kNote, true);
   }
   LoadedTrace out;
   out.format = fmt;
