@@ -113,6 +113,17 @@ ProcessResult RunCluster(const fs::path& d, const std::string& cluster, const st
   return RunProcess(argv);
 }
 
+// The same with one of Joulie's variables set ("NAME=value") and no flag.
+ProcessResult RunClusterWithEnv(const fs::path& d, const std::string& cluster, const std::string& var) {
+  std::ofstream(d / "c.yaml") << cluster;
+  std::ofstream(d / "t.jsonl") << ComputeJob(1600);
+  ProcessOptions env;
+  env.env = {var};
+  return RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster", (d / "c.yaml").string(),
+                     "-o", (d / "out").string(), "--quiet"},
+                    env);
+}
+
 // `--cpu-cap 50` is 50 W (a percent is written 50%), below the analytic
 // CPU's 80 W RAPL minimum: it was clamped to 80 W without a word.
 TEST(CliSlips, ACapOutsideTheNodesRangeIsClampedWithAWarning) {
@@ -142,12 +153,7 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   EXPECT_EQ(hot.exit_code, 1);
   EXPECT_TRUE(Has(hot.err, "--ambient: the ambient 20 ± 90 °C reaches 110 °C, above 100 °C")) << hot.err;
   // From Joulie's variables, the error names them (and the default amplitude, 5 °C).
-  std::ofstream(d / "c.yaml") << kOneNode;
-  ProcessOptions env;
-  env.env = {"SIM_FACILITY_AMBIENT_TEMP_C=-300"};
-  const ProcessResult from_env = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
-                                             (d / "c.yaml").string(), "-o", (d / "out").string()},
-                                            env);
+  const ProcessResult from_env = RunClusterWithEnv(d, kOneNode, "SIM_FACILITY_AMBIENT_TEMP_C=-300");
   EXPECT_EQ(from_env.exit_code, 1);
   EXPECT_TRUE(Has(from_env.err, "SIM_FACILITY_AMBIENT_TEMP_C and _TEMP_AMPLITUDE_C: the ambient -300 ± 5 °C reaches "
                                 "-305 °C")) << from_env.err;
@@ -189,18 +195,10 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   }
   const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--tick", "0.25", "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
-  std::ofstream(d / "c.yaml") << kOneNode;
-  ProcessOptions env;
-  env.env = {"SIM_EMULATE_TICK=-1"};
-  const ProcessResult from_env = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
-                                             (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"},
-                                            env);
+  const ProcessResult from_env = RunClusterWithEnv(d, kOneNode, "SIM_EMULATE_TICK=-1");
   EXPECT_EQ(from_env.exit_code, 1);
   EXPECT_TRUE(Has(from_env.err, "SIM_EMULATE_TICK: -1 is out of range")) << from_env.err;
-  env.env = {"SIM_SA_HP_FRAC=2"};
-  const ProcessResult hp = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
-                                       (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"},
-                                      env);
+  const ProcessResult hp = RunClusterWithEnv(d, kOneNode, "SIM_SA_HP_FRAC=2");
   EXPECT_EQ(hp.exit_code, 1);
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
