@@ -156,6 +156,26 @@ TEST(CapacitySchedule, WarmStartTakesTheSizeInForceAtItsStart) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 200.0 / 620.0);
 }
 
+// With no job running at T, the size in force at T is still the one the
+// run starts with, and the change at 40 leaves no row before T (it printed
+// a row at 40 after the baseline at 50). J1 (8 nodes) waits for the change
+// at 120: 120-130; J2 runs 60-90. Utilisation: (4*30 + 8*10) / (6*70 + 10*10).
+TEST(CapacitySchedule, WarmStartWithNothingRunningStillStartsAtTheSizeInForce) {
+  const fs::path d = ScratchDir("cap_warm_idle");
+  std::ofstream(d / "ws.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+                                 "0,0,30,6,100\n50,70,80,8,20\n60,60,90,4,40\n";
+  std::ofstream(d / "cap.csv") << "40,6\n120,10\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
+                                      "--sim_start_time", "50", "--capacity_schedule", (d / "cap.csv").string(),
+                                      "--check", "--quiet", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Slurp(d / "out" / "schedule.csv"), std::string(kScheduleHeader) + "50,120,130,8,0,20,1\n60,60,90,4,0,40,2\n");
+  EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
+            "time,free_nodes,allocated_nodes\n50,6,0\n60,2,4\n90,6,0\n120,10,0\n120,2,8\n130,10,0\n");
+  const auto s = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 200.0 / 520.0);
+}
+
 // Changes that keep the full size change nothing but the resource trace.
 TEST(CapacitySchedule, ChangesToTheFullSizeLeaveTheScheduleAsItWas) {
   const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";

@@ -216,3 +216,30 @@ TEST(Timestamp, CalendarTimesPast2262AreExact) {
 
 }  // namespace
 }  // namespace clustersim
+
+namespace clustersim {
+namespace {
+
+// A command-line calendar time in a zone: 2024-05-01 08:00 in PST8PDT is
+// PDT (UTC-7), 15:00 UTC; 01:30 on 2024-11-03 happens twice there and is
+// its earlier (PDT) reading, 08:30 UTC. Epoch seconds by hand from day
+// numbers (2024-05-01 is day 19844, 2024-11-03 day 20030).
+TEST(Timestamp, CalendarTimeOnTheCommandLineIsReadInItsZone) {
+  auto may = ParseCalendarTime("2024-05-01 08:00:00", "PST8PDT");
+  ASSERT_TRUE(may.ok());
+  ASSERT_TRUE(may.value().has_value());
+  EXPECT_EQ(*may.value(), Seconds(19844LL * 86400 + 15 * 3600));
+  auto repeated = ParseCalendarTime("2024-11-03 01:30:00", "PST8PDT");
+  ASSERT_TRUE(repeated.ok());
+  EXPECT_EQ(*repeated.value(), Seconds(20030LL * 86400 + 8 * 3600 + 1800));
+  auto utc = ParseCalendarTime("2024-05-01 08:00:00", "UTC");
+  EXPECT_EQ(*utc.value(), Seconds(19844LL * 86400 + 8 * 3600));
+
+  auto words = ParseCalendarTime("tomorrow", "UTC");
+  ASSERT_TRUE(words.ok());
+  EXPECT_FALSE(words.value().has_value());
+  EXPECT_FALSE(ParseCalendarTime("2024-05-01 08:00:00", "Mars/Olympus_Mons").ok());
+}
+
+}  // namespace
+}  // namespace clustersim

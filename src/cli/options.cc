@@ -219,14 +219,13 @@ Status ParseTraceTime(const char* flag, const std::string& text, const std::stri
     *t = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
     return Status::Ok();
   }
-  auto ts = TimestampParser::Create(zone);
-  if (!ts.ok()) return ts.status();
-  ParsedTime pt;
-  if (ts.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk)
+  auto calendar_time = ParseCalendarTime(text, zone);
+  if (!calendar_time.ok()) return calendar_time.status();
+  if (!calendar_time.value())
     return Status::Error(fmt::format(
         "{}: cannot parse '{}' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')",
         flag, text));
-  *t = pt.t;
+  *t = *calendar_time.value();
   *calendar = text;
   return Status::Ok();
 }

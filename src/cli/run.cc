@@ -95,12 +95,11 @@ Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, con
                                      "to place it on the log's clock; give seconds from the log's start (86400, 24h, "
                                      "1d)",
                                      trace, flag, text));
-  auto parser = TimestampParser::Create(zone);
-  if (!parser.ok()) return parser.status();
-  ParsedTime pt;
-  if (parser.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk)
+  auto local = ParseCalendarTime(text, zone);
+  if (!local.ok()) return local.status();
+  if (!local.value())
     return Status::Error(fmt::format("{}: cannot read '{}' as a calendar time in {}", flag, text, zone));
-  const SimTime t = pt.t - start * kTicksPerSecond;
+  const SimTime t = *local.value() - start * kTicksPerSecond;
   if (t < 0)
     return Status::Error(fmt::format("{}: {} {} is before the log starts (UnixStartTime {}, {})", trace, flag,
                                      text, start, zone));
@@ -225,10 +224,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                                 std::tuple{"--sim_start_time", &c.warm_start_calendar, &c.warm_start}}) {
     if (text->empty()) continue;
     if (llnl) {  // a calendar time on the clock the trace's times were read on
-      if (auto ts = TimestampParser::Create(c.load.llnl.timezone); ts.ok()) {
-        ParsedTime pt;
-        if (ts.value()->Parse(*text, &pt) == TimestampParser::Outcome::kOk) *t = pt.t;
-      }
+      auto local = ParseCalendarTime(*text, c.load.llnl.timezone);
+      if (!local.ok()) return Fail(c, err, local.status());
+      if (local.value()) *t = *local.value();  // (it parsed in --timezone: the same text parses here)
       continue;
     }
     if (!is_swf) continue;
@@ -372,12 +370,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (!res_name.empty()) {
     auto f = files->Open(res_name);
     if (!f.ok()) return Fail(c, err, f.status());
-    // A warm start's baseline shows the size in force at T: changes before T
-    // leave no row (the engine resizes at T without a change of its own).
-    std::int64_t size = w.capacity;
-    for (const CapacityChange& ch : c.engine.capacity_schedule)
-      if (c.warm_start != kNoTime && ch.time <= c.warm_start) size = ch.units;
-    resources.emplace(size, tf, f.value(), &w, c.warm_start != kNoTime ? c.warm_start : 0);
+    resources.emplace(w.capacity, tf, f.value(), &w);
   }
 
   std::optional<ScheduleChecker> checker;  // per-job state: only when asked for

@@ -4,19 +4,15 @@
 
 namespace clustersim {
 
-ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink, const Workload* pcon,
-                             SimTime origin)
+ResourceTrace::ResourceTrace(std::int64_t capacity, TimeFormat f, TextSink* sink, const Workload* pcon)
     : pcon_(pcon != nullptr && pcon->has_pcon ? pcon : nullptr),
-      origin_(origin),
       capacity_(capacity),
       format_(f),
       sink_(sink ? sink : &own_) {
   sink_->buf += pcon_ != nullptr ? "time,free_nodes,allocated_nodes,avgpcon,minpcon,maxpcon\n" : "time,free_nodes,allocated_nodes\n";
-  Row(origin, 0);
-  only_baseline_ = true;
 }
 
-void ResourceTrace::Row(SimTime t, std::int64_t used) {
+void ResourceTrace::WriteRow(SimTime t, std::int64_t used) {
   {
     RowWriter row(&sink_->buf);
     // Replay may over-subscribe, and a capacity reduction leaves running
@@ -28,7 +24,6 @@ void ResourceTrace::Row(SimTime t, std::int64_t used) {
     }
     row.Char('\n');
   }
-  only_baseline_ = false;
   sink_->Poll();
 }
 

@@ -23,6 +23,14 @@ Result<std::unique_ptr<TimestampParser>> TimestampParser::Create(const std::stri
   return std::unique_ptr<TimestampParser>(new TimestampParser(std::move(z)));
 }
 
+Result<std::optional<SimTime>> ParseCalendarTime(std::string_view text, const std::string& zone) {
+  auto parser = TimestampParser::Create(zone);
+  if (!parser.ok()) return parser.status();
+  ParsedTime pt;
+  if (parser.value()->Parse(text, &pt) != TimestampParser::Outcome::kOk) return std::optional<SimTime>();
+  return std::optional<SimTime>(pt.t);
+}
+
 namespace {
 
 bool Digits(std::string_view s, size_t pos, size_t n, int* out) {

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,6 +43,12 @@ class TimestampParser {
   std::unique_ptr<Zone> zone_;
   Encoding encoding_ = Encoding::kUnknown;
 };
+
+// One calendar time given outside a trace (a command-line -t or
+// --sim_start_time), read in `zone`; a repeated local time is its earlier
+// reading, as in a trace. An unknown zone is an error; text that is not a
+// time gives nullopt, for the caller to say what it expected.
+Result<std::optional<SimTime>> ParseCalendarTime(std::string_view text, const std::string& zone);
 
 // A replay row's submit, begin and end (or begin + duration when `end` is
 // null), each possibly an ambiguous local time (DST fall-back): picks the

@@ -39,6 +39,12 @@ void VerboseLog::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t u
   used_ = used;
 }
 
+// The size in force at a warm start, said as a change when the schedule
+// changed it before T (the log shows no earlier event).
+void VerboseLog::OnWarmStart(SimTime t, std::int64_t capacity) {
+  if (capacity != capacity_) OnCapacity(t, capacity, 0);
+}
+
 void VerboseLog::OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) {
   capacity_ = capacity;
   *out_ << "Capacity changed at " << FormatTime(t, format_) << " to " << capacity << " nodes, " << Free(used)

@@ -29,6 +29,7 @@ class VerboseLog final : public EngineObserver {
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
   void OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) override;
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
+  void OnWarmStart(SimTime t, std::int64_t capacity) override;
 
  private:
   std::int64_t Free(std::int64_t used) const { return used > capacity_ ? 0 : capacity_ - used; }

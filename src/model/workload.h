@@ -38,11 +38,12 @@ struct Workload {
   bool has_run_time = true;         // actual run times are known
   std::vector<PowerDraw> pcon;      // indexed by Job::pcon; empty unless --trace_type pcon
   bool has_pcon = false;
-  // Warm start (sim/warm_start.h): jobs [0, warm_running) were already
-  // running at warm_start_time; the engine starts them there, before
-  // anything else, for their recorded remaining run time.
+  // Warm start (sim/warm_start.h): the run begins at warm_start_time
+  // (kNoTime: no warm start), where jobs [0, warm_running), already
+  // running then, start before anything else for their recorded remaining
+  // run time.
   std::size_t warm_running = 0;
-  SimTime warm_start_time = 0;
+  SimTime warm_start_time = kNoTime;
   std::int64_t procs_per_unit = 1;  // SWF node-granular: processors per node
   std::int64_t machine_procs = 0;   // SWF MaxProcs (or MaxNodes), 0 if unknown
   // SWF header comments (`; Label: value`), in file order, repeats kept.

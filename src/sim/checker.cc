@@ -90,6 +90,14 @@ void ScheduleChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int6
   used_ = used;
 }
 
+void ScheduleChecker::OnWarmStart(SimTime t, std::int64_t capacity) {
+  Advance(t);
+  if (used_ != 0) Fail(fmt::format("warm start at {} with {} units already in use", t, used_));
+  if (capacity < 0 || capacity > w_.capacity)
+    Fail(fmt::format("warm start at {} on {} units, outside [0, {}]", t, capacity, w_.capacity));
+  capacity_ = capacity;
+}
+
 void ScheduleChecker::OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) {
   Advance(t);
   ++checks_;

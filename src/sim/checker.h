@@ -36,6 +36,7 @@ class ScheduleChecker final : public EngineObserver {
   void OnEnd(JobId id, SimTime t, std::int64_t used) override;
   void OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64_t used) override;
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override;
+  void OnWarmStart(SimTime t, std::int64_t capacity) override;
   void OnFinish(SimTime t) override;
 
   // Work-based jobs end when their work does: their durations are not known

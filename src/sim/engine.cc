@@ -49,7 +49,7 @@ class SimulationLoop {
     bool cut = false;  // by max_time, with events left after it
     if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
     if (policy_ != nullptr) policy_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
-    if (w_.warm_running > 0) last = StartWarm();
+    if (w_.warm_start_time != kNoTime) last = StartWarm();
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
       const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
@@ -192,11 +192,13 @@ class SimulationLoop {
   // before any arrival or pass, and are never submitted.
   SimTime StartWarm() {
     const SimTime t = w_.warm_start_time;
-    // The size in force at t; the history before t is not simulated.
+    // The size in force at t; the history before t is not simulated, so
+    // the observers hear of the size, not of a change.
     std::int64_t size = count_pool_.capacity();
     for (; next_change_ < changes_.size() && changes_[next_change_].time <= t; ++next_change_)
       size = changes_[next_change_].units;
-    if (size != count_pool_.capacity()) ChangeCapacity(t, size);
+    if (size != count_pool_.capacity()) ResizeMachine(t, size);
+    for (EngineObserver* o : obs_) o->OnWarmStart(t, size);
     std::int64_t used = Used();
     for (JobId id = 0; id < w_.warm_running; ++id) {
       const Job& j = jobs_[id];
@@ -223,12 +225,18 @@ class SimulationLoop {
 
   // Resizes the machine; true if it grew (a scheduling event).
   bool ChangeCapacity(SimTime now, std::int64_t units) {
+    const std::int64_t delta = ResizeMachine(now, units);
+    for (EngineObserver* o : obs_) o->OnCapacity(now, units, Used());
+    return delta > 0;
+  }
+
+  // The resize itself, for the scheduler and utilisation: the change in units.
+  std::int64_t ResizeMachine(SimTime now, std::int64_t units) {
     const std::int64_t delta = units - count_pool_.capacity();
     count_pool_.SetCapacity(units);
     sched_->CapacityChanged(now, delta);
     RecordEffectiveCapacity(now);
-    for (EngineObserver* o : obs_) o->OnCapacity(now, units, Used());
-    return delta > 0;
+    return delta;
   }
 
   // Utilisation's denominator under a schedule: while running jobs drain

@@ -24,6 +24,11 @@ class EngineObserver {
   // A capacity schedule changed the machine's size to `capacity` units
   // (model/capacity.h); `used` may exceed it while running jobs drain.
   virtual void OnCapacity(SimTime, std::int64_t /*capacity*/, std::int64_t /*used*/) {}
+  // A warm start (sim/warm_start.h): the run begins at `t`, before any
+  // other call, with the machine at `capacity` units, the size the capacity
+  // schedule gives at t. Nothing before t is simulated, so no change
+  // before t is reported.
+  virtual void OnWarmStart(SimTime, std::int64_t /*capacity*/) {}
   virtual void OnFinish(SimTime) {}
 };
 

@@ -155,7 +155,7 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   const NodeType& type = cluster_.type_of(n);
   const power::PowerSwitches& sw = o_.switches;
   // The cluster's types already carry the gpu_catalog switch (cluster_setup).
-  const GpuSpec& gpu = cluster_.types[cluster_.nodes[n].type].gpu;
+  const GpuSpec& gpu = type.gpu;
 
   // §f: the node's load from its running tasks, then its hardware (§e.6):
   // frequency under DVFS and the RAPL cap, θ, GPU caps, power.
