@@ -86,8 +86,16 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
     profile_.Release(now, projected, units);
     compress_pending_ = true;
   }
-  // pyss compresses at every termination, early or not.
-  if (policy_.compat == Compat::kPyss) compress_pending_ = true;
+}
+
+// pyss compresses at every termination, early or not, each its own pass
+// (schedulers.md §8.3, §8.8), and after the same-time submissions have been
+// placed (§8.2): a compression before them could hand a waiting job the
+// slot a submission takes in pyss. A second pass at one time can move jobs
+// the first could not (each job is re-placed with later jobs still at
+// their old places), so passes are not merged.
+void ConservativeScheduler::Terminated(JobId, SimTime now) {
+  if (policy_.compat == Compat::kPyss) Compress(now);
 }
 
 void ConservativeScheduler::Compress(SimTime now) {

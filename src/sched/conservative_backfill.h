@@ -33,6 +33,7 @@ class ConservativeScheduler final : public Scheduler {
   void Submit(JobId id, SimTime now) override;
   void Pin(JobId id, SimTime now) override;
   void JobEnded(JobId id, SimTime now) override;
+  void Terminated(JobId id, SimTime now) override;
   void PodEnded(JobId id, std::uint32_t pod, SimTime now) override;
   void CapacityChanged(SimTime now, std::int64_t delta) override;
   void Schedule(SimTime now, std::vector<JobId>* started) override;

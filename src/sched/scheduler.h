@@ -26,6 +26,11 @@ class Scheduler {
   virtual void Pin(JobId id, SimTime now) = 0;
   // Running job `id` ended at `now`; releases its resources.
   virtual void JobEnded(JobId id, SimTime now) = 0;
+  // Under the event-per-pass timings (pyss, sim/event_timing.h), job `id`'s
+  // termination event at `now`, in its place among the events at `now`:
+  // after JobEnded, which comes first for a job freed at its estimate
+  // (--free-from estimate) so that same-time submissions see its units.
+  virtual void Terminated(JobId, SimTime) {}
   // Pod `pod` of running gang `id` finished before its siblings: its
   // resources are free from `now` on (ResourcePool::ReleasePod), and
   // JobEnded later releases the rest.

@@ -161,6 +161,7 @@ class SimulationLoop {
     auto ends = [&] {
       for (JobId id : ending_) {
         if (!on_time(id)) End(id, now);
+        sched_->Terminated(id, now);
         if (per_event) Pass(now);
       }
       changed |= !ending_.empty();
