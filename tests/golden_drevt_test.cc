@@ -218,16 +218,33 @@ TEST(GoldenDrEvt, OverrunAllowedDisablesBackfillPastTheLimit) {
 // fcfs_conservative when the head can never be made room for: C = 10, J0
 // (0, 6 nodes, limit 10, run 100) overruns from t = 10 and dr_evt's
 // reservation ignores it; J1 (0, 2, 100, 100). At 20, H (8 nodes) is
-// blocked: 2 free + J1's 2 released can never give 8, so R(H) = now and no
-// job could pass. A (3 nodes, q 500) does not fit and is refused, which
-// lifts the window to R(3) = 100 (J1's end): B (2 nodes, q 50) ends at
-// 70 < 100 and starts. (A scan that gave up while the window was `now`
-// would miss B.) t100: J0 and J1 end, H 100-110; A after H, 110-115.
-TEST(GoldenDrEvt, FcfsConservativeWindowRisesWhenASmallerJobIsRefused) {
+// blocked: 2 free + J1's 2 released can never give 8, so R(H) = now, and
+// every later candidate's window, the minimum over the earlier waiting
+// jobs (H among them), is now: neither A (3 nodes, q 500) nor B (2 nodes,
+// q 50, which fits) starts. (clustersim let A's refusal lift the window to
+// R(3) = 100 and started B at 20; dr_evt's calculate_conservative_window
+// takes every earlier job's reservation, H's included.) t100: J0 and J1
+// end, H 100-110 (2 free); A does not fit; B: W = R(A) = 110 and 100 + 50
+// is not < 110. t110: A 110-115, then B, now the head, 110-160.
+TEST(GoldenDrEvt, FcfsConservativeHeadBeyondReachBlocksEveryCandidate) {
   SimOutcome o = RunSim(kHdrActual + "0,6,10,100\n0,2,100,100\n20,8,10,10\n20,3,500,5\n20,2,50,50\n",
                         DrEvtFcfsConservative(), 10, Overrun::kAllow);
   ASSERT_TRUE(o.status.ok()) << o.status.message();
-  EXPECT_EQ(RenderSchedule(o), "0:0-100 1:0-100 2:100-110 3:110-115 4:20-70");
+  EXPECT_EQ(RenderSchedule(o), "0:0-100 1:0-100 2:100-110 3:110-115 4:110-160");
+}
+
+// The same rule further down the queue, C = 10: J0 (0, 2, 10, 100) runs
+// past its limit; J1 (0, 5, 50, 50) starts at 0 (3 free); J2 (0, 8, 50,
+// 50) and J3 (0, 10, 10, 10) wait. At 20 J4 (20, 1, 5, 5) arrives and fits:
+// J2's reservation is 50 (3 + J1's 5), J3's is now (3 + 5 < 10 ever, J0
+// ignored), so W = min(50, now) = now and J4 is refused (the smallest
+// earlier job alone, J2, would have let it run 20-25). t50: J1 ends, J2
+// 50-100; t100: J0 and J2 end: J3 100-110 (0 free), J4 110-115.
+TEST(GoldenDrEvt, FcfsConservativeJobBeyondReachBlocksTheCandidatesAfterIt) {
+  SimOutcome o = RunSim(kHdrActual + "0,2,10,100\n0,5,50,50\n0,8,50,50\n0,10,10,10\n20,1,5,5\n",
+                        DrEvtFcfsConservative(), 10, Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-100 1:0-50 2:50-100 3:100-110 4:110-115");
 }
 
 // Zero-length job under the dr_evt preset: clustersim orders a job's own

@@ -24,6 +24,7 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
 
 void QueueScheduler::Submit(JobId id, SimTime now) {
   queue_.Add(id, now);
+  if (policy_.dr_evt_fcfs_conservative) waiting_units_.Set(id, -jobs_[id].units);
   if (reordered_) order_.Add(id);
   if (drevt_sjf_) by_submit_.emplace(jobs_[id].submit, queue_.position(id));
 }
@@ -46,6 +47,7 @@ void QueueScheduler::JobEnded(JobId id, SimTime) {
 
 void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
   queue_.Remove(id);
+  if (policy_.dr_evt_fcfs_conservative) waiting_units_.Clear(id);
   if (reordered_) order_.Remove(id);
   if (drevt_sjf_) by_submit_.erase({jobs_[id].submit, queue_.position(id)});
   Run(id, now);
@@ -212,43 +214,44 @@ void QueueScheduler::ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobI
     pos = queue_.next_pos(pos);
   }
   if (pos >= queue_.end_pos() || policy_.backfill == Backfill::kNone) return;
-  // A candidate's window is the minimum of the independently computed
-  // reservations of every earlier waiting job. Reservations grow with the
-  // job size, so that minimum is the reservation of the smallest earlier job.
+  // A candidate's window W is the minimum of the independently computed
+  // reservations of every earlier waiting job (§8.3). A job the running
+  // jobs can never make room for (more units than they can ever free: some
+  // run past their estimate, or the machine shrank) has the reservation
+  // `now`, so no candidate after the first such job can pass: the scan
+  // stops there. Before it, reservations grow with the job size, so W is
+  // the reservation of the smallest earlier job, and a smallest job that
+  // fits now keeps W at now for good.
   // dr_evt visits every job in order; the index jumps to the next job that
-  // can start under the current window W, and the jobs skipped (all refused:
-  // W only shrinks while nothing starts) lower the smallest size at once.
+  // can start under the current W, and the jobs skipped (all refused: W
+  // only shrinks while nothing starts) lower the smallest size at once.
   // The found job is then tested against the window those refusals leave.
+  std::int64_t reachable = 0;
+  std::size_t stop = queue_.end_pos();
+  auto find_stop = [&] {  // the first job beyond reach, from the head
+    reachable = running_.DrEvtReachable(now, pool_->free());
+    const std::size_t id = waiting_units_.FindDue(queue_.at(pos), -(reachable + 1));
+    if (id == ReservationIndex::kNone) stop = queue_.end_pos();
+    else stop = id == queue_.at(pos) ? pos : queue_.FirstPosAfter(static_cast<JobId>(id - 1));
+  };
+  find_stop();
   std::int64_t min_units = jobs_[queue_.at(pos)].units;
   SimTime window = running_.DrEvtReservation(now, pool_->free(), min_units);
   std::size_t p = queue_.next_pos(pos);
-  while (p < queue_.end_pos() && pool_->free() > 0) {
-    if (window <= now) {
-      // No job can pass (now + q < W fails). dr_evt gives a size the running
-      // jobs can never make room for the reservation `now`, and a smaller
-      // job later on can lift it again: jump to the next job smaller than
-      // every one refused so far (those between change nothing), refuse it,
-      // and ask again. A smallest size that fits now keeps W at now for good.
-      if (min_units <= pool_->free()) return;
-      constexpr std::int64_t kAny = std::numeric_limits<std::int64_t>::max() - 1;
-      const std::size_t f = queue_.NextCandidate(p, min_units - 1, kAny, kTimeInfinity);
-      if (f >= queue_.end_pos()) return;
-      min_units = jobs_[queue_.at(f)].units;
-      window = running_.DrEvtReservation(now, pool_->free(), min_units);
-      p = queue_.next_pos(f);
-      continue;
-    }
-    // From here W > now: min_units is a size the running jobs can make room
-    // for, and W shrinks with it.
+  while (p < stop && pool_->free() > 0) {
+    if (window <= now) return;  // the smallest earlier job fits now, or the head is beyond reach
     const std::size_t c = queue_.NextCandidate(p, pool_->free(), -1, window - now - 1);  // now + q < W
+    if (c >= stop) return;  // no job before the stop can start; the rest would only be refused
     min_units = std::min(min_units, queue_.MinUnits(p, c));
-    if (c >= queue_.end_pos()) return;  // no job can start; the rest would only be refused
     window = running_.DrEvtReservation(now, pool_->free(), min_units);
     const JobId id = queue_.at(c);
     const Job& j = jobs_[id];
     if (j.units <= pool_->free() && now + PlanningEstimate(j, policy_) < window) {
       Start(id, now, started);
       backfilled_[id] = 1;
+      // A job of no estimate ends at once in dr_evt's view: its units are
+      // not among those the running jobs will free.
+      if (PlanningEstimate(j, policy_) <= 0) find_stop();
     } else {
       min_units = std::min(min_units, j.units);
     }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sched/backfill_order.h"
+#include "sched/reservation_index.h"
 #include "sched/running_set.h"
 #include "sched/scheduler.h"
 #include "sched/wait_queue.h"
@@ -61,6 +62,10 @@ class QueueScheduler final : public Scheduler {
   bool drevt_sjf_;
   std::set<std::pair<SimTime, std::size_t>> by_submit_;
   RunningSet running_;
+  // dr_evt's fcfs_conservative: the waiting jobs' requests, negated, by
+  // JobId (FCFS queue order is JobId order), so the first job asking for
+  // more than u units is FindDue(head, -(u + 1)).
+  ReservationIndex waiting_units_;
   EarlyReleases early_;  // units freed by gang pods that ended early
   // Per-node pools that are not exact: running jobs by projected end, so the
   // head's shadow is found by releasing them on the pool (EarliestFit).

@@ -15,6 +15,7 @@ bool EndsAfter(SimTime t, const std::pair<SimTime, std::int64_t>& e) { return t 
 // entry, so removing it cannot hit another job's entry at a nearby time.
 void RunningSet::Add(SimTime projected_end, std::int64_t units) {
   if (units == 0) return;
+  units_ += units;
   auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   if (it != ends_.end() && it->first == projected_end) {
     it->second += units;
@@ -27,7 +28,15 @@ void RunningSet::Remove(SimTime projected_end, std::int64_t units) {
   if (units == 0) return;
   auto it = std::lower_bound(ends_.begin(), ends_.end(), projected_end, EndsBefore);
   assert(it != ends_.end() && it->first == projected_end && it->second >= units);
+  units_ -= units;
   if ((it->second -= units) == 0) ends_.erase(it);
+}
+
+// The jobs past their projected end are the first entries: usually none.
+std::int64_t RunningSet::DrEvtReachable(SimTime now, std::int64_t free) const {
+  std::int64_t reachable = free + units_;
+  for (auto it = ends_.begin(); it != ends_.end() && it->first <= now; ++it) reachable -= it->second;
+  return reachable;
 }
 
 Shadow RunningSet::ClassicShadow(SimTime now, std::int64_t free, std::int64_t need) const {

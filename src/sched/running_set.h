@@ -30,12 +30,17 @@ class RunningSet {
   // dr_evt: ends <= now are ignored; if never enough, the reservation is
   // `now` (which disables backfilling for this pass).
   SimTime DrEvtReservation(SimTime now, std::int64_t free, std::int64_t need) const;
+  // dr_evt: the most units the running jobs can ever free for a reservation
+  // made at `now`, `free` plus those of the jobs ending after now (a job
+  // past its projected end is ignored, as in DrEvtReservation).
+  std::int64_t DrEvtReachable(SimTime now, std::int64_t free) const;
 
  private:
   // Sorted by time, one entry per time. A flat vector, not a std::map: the
   // shadow walk reads it in order, and a new job usually ends after most
   // running ones, so the insertion moves few entries.
   std::vector<std::pair<SimTime, std::int64_t>> ends_;
+  std::int64_t units_ = 0;  // over every entry
 };
 
 // The running jobs one by one, in projected-end order and, among equal ends,
