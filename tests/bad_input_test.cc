@@ -7,7 +7,7 @@
 // `NAME.expected`, a line-based file ('#' starts a comment line):
 //
 //   capacity N           --total_nodes (default: 100 for CSV, 0 = header for SWF)
-//   swf-policy NAME      SWF normalisation policy (default strict)
+//   swf-policy NAME      SWF normalisation policy (default clean, as the CLI)
 //   strict               --strict: the first skipped record is fatal
 //   error: MESSAGE       fatal: the exact Status message
 //   jobs N               loaded: exactly N jobs
@@ -85,7 +85,7 @@ void ReplaceAll(std::string* s, const std::string& from, const std::string& to) 
 
 struct Expectation {
   std::int64_t capacity = 0;
-  std::string swf_policy = "strict";
+  std::string swf_policy = "clean";
   bool strict = false;
   std::optional<std::string> error;
   std::int64_t jobs = -1;
@@ -265,7 +265,7 @@ TEST_P(BadInputCli, FailsCleanlyOrSucceeds) {
   const fs::path out_dir = scratch_ / "out";
   std::string args = "simulate " + Quote(c.trace) + " -o " + Quote(out_dir.string()) + " --quiet";
   if (e.capacity > 0) args += " -n " + std::to_string(e.capacity);
-  if (e.swf_policy != "strict") args += " --swf-policy " + e.swf_policy;
+  if (e.swf_policy != "clean") args += " --swf-policy " + e.swf_policy;
   if (e.strict) args += " --strict";
   const CliRun r = RunCli(args, scratch_);
 

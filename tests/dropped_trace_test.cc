@@ -2,8 +2,8 @@
 // zeros with exit 0: the run stops with one line naming the rules and the
 // policy that keeps the jobs, and publishes no output directory. Checked on
 // a hand-made SWF without requested times, on the shipped model traces that
-// have none (lublin_256, NASA-iPSC) under the default strict policy, and on
-// the policy that keeps them.
+// have none (lublin_256, NASA-iPSC) under --swf-policy strict, and on the
+// policy that keeps them (clean, the default).
 
 #include <filesystem>
 #include <fstream>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "io/trace_loader.h"
 #include "model/diagnostics.h"
@@ -61,16 +62,17 @@ TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
                                         << "1 0 0 100 2 -1 -1 2 -1 -1 1 1 1 1 1 1 -1 -1\n"
                                         << "2 10 0 50 1 -1 -1 1 -1 -1 1 1 1 1 1 1 -1 -1\n";
   const fs::path out = d / "out";
-  const ProcessResult r =
-      RunProcess({ClustersimBinary(), "simulate", (d / "no_estimates.swf").string(), "-o", out.string()});
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "no_estimates.swf").string(), "-o",
+                                      out.string(), "--swf-policy", "strict"});
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.err.find("the input rules dropped every record (unknown_requested_time 2)"), std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("--swf-policy clean"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(out)) << "no output set is published for a run that did not happen";
 
-  const ProcessResult kept = RunProcess({ClustersimBinary(), "simulate", (d / "no_estimates.swf").string(), "-o",
-                                         out.string(), "--swf-policy", "clean", "--quiet"});
+  // clean, the default, keeps them.
+  const ProcessResult kept =
+      RunProcess({ClustersimBinary(), "simulate", (d / "no_estimates.swf").string(), "-o", out.string(), "--quiet"});
   EXPECT_EQ(kept.exit_code, 0) << kept.err;
   EXPECT_TRUE(fs::exists(out / "summary.json"));
 
@@ -79,13 +81,15 @@ TEST(DroppedTrace, EveryRecordDroppedStopsWithThePolicyThatKeepsThem) {
   for (const std::vector<std::string>& argv :
        {std::vector<std::string>{ClustersimBinary(), "trace", (d / "no_estimates.swf").string()},
         std::vector<std::string>{TracerBinary(), (d / "no_estimates.swf").string()}}) {
-    const ProcessResult t = RunProcess(argv);
+    std::vector<std::string> strict = argv;
+    strict.insert(strict.end(), {"--swf-policy", "strict"});
+    const ProcessResult t = RunProcess(strict);
     EXPECT_EQ(t.exit_code, 1) << t.out;
     EXPECT_NE(t.err.find("the input rules dropped every record (unknown_requested_time 2); --swf-policy clean"),
               std::string::npos)
         << t.err;
-    std::vector<std::string> clean = argv;
-    clean.insert(clean.end(), {"--swf-policy", "clean", "-o", (d / "per_job.csv").string()});
+    std::vector<std::string> clean = argv;  // the default
+    clean.insert(clean.end(), {"-o", (d / "per_job.csv").string()});
     const ProcessResult c = RunProcess(clean);
     EXPECT_EQ(c.exit_code, 0) << c.err;
     EXPECT_NE(c.out.find("2 jobs have been loaded."), std::string::npos) << c.out;
@@ -126,17 +130,27 @@ TEST(DroppedTrace, EveryJobLargerThanTheMachineStopsWithTheSizeNeeded) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
-TEST(DroppedTrace, ShippedModelTracesNeedCleanAndSayIt) {
+// The shipped model traces have no requested times: strict drops every job
+// and says which policy keeps them; the default, clean (swf-and-metrics
+// §2.7), runs them with their run times as estimates, counted.
+TEST(DroppedTrace, ShippedModelTracesRunUnderTheDefaultAndStrictSaysWhy) {
   for (const char* name : {"lublin_256.swf", "NASA-iPSC-1993-3.1-cln.swf.gz"}) {
     const std::string trace = TracesDir() + "/" + name;
     if (!fs::exists(trace)) GTEST_SKIP() << trace << " not found";
     const fs::path out = ScratchDir("dropped_shipped") / "out";
-    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", trace, "-o", out.string()});
+    const ProcessResult r =
+        RunProcess({ClustersimBinary(), "simulate", trace, "-o", out.string(), "--swf-policy", "strict"});
     EXPECT_EQ(r.exit_code, 1) << name;
     EXPECT_NE(r.err.find("--swf-policy clean"), std::string::npos) << name << ": " << r.err;
     EXPECT_FALSE(fs::exists(out)) << name;
-    const ProcessResult sim = RunProcess({SimulatorBinary(), trace, "--total_nodes", "128"});
+    const ProcessResult sim = RunProcess({SimulatorBinary(), trace, "--total_nodes", "128", "--swf-policy", "strict"});
     EXPECT_EQ(sim.exit_code, 1) << name << " through simulator: " << sim.out;
+
+    const ProcessResult def = RunProcess({ClustersimBinary(), "simulate", trace, "-o", out.string(), "--quiet"});
+    ASSERT_EQ(def.exit_code, 0) << name << ": " << def.err;
+    const auto s = nlohmann::json::parse(Slurp(out / "summary.json"));
+    EXPECT_EQ(s["config"]["swf_policy"], "clean") << name;
+    EXPECT_GT(s["changed_by_rule"]["clairvoyant_estimate"].get<long>(), 0) << name;
   }
 }
 

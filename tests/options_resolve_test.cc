@@ -46,13 +46,36 @@ TEST(Options, SwfKnobsApplyToStrictAndCleanOnly) {
   OptionValues f;
   f.trace = "t.swf";
   f.estimate_fill = "drop";
-  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());  // strict by default
-  f.swf_policy = "clean";
+  f.swf_policy = "strict";
+  EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());  // strict drops the job anyway
+  f.swf_policy = "";  // clean, the default (swf-and-metrics §2.7)
   auto clean = Resolve(f, Frontend::kClustersim, false);
+  ASSERT_TRUE(clean.ok()) << clean.status().message();
+  EXPECT_EQ(clean.value().load.swf.policy, SwfPolicy::kClean);
+  f.swf_policy = "clean";
+  clean = Resolve(f, Frontend::kClustersim, false);
   ASSERT_TRUE(clean.ok()) << clean.status().message();
   EXPECT_EQ(clean.value().load.swf.estimate_fill, EstimateFill::kDrop);
   f.estimate_fill = "guess";
   EXPECT_FALSE(Resolve(f, Frontend::kClustersim, false).ok());
+}
+
+// RLScheduler never kills a job at its estimate (swf-and-metrics §2.3), so
+// its SWF policy lets jobs overrun unless told otherwise; conservative
+// backfilling, which cannot plan overruns, keeps the kill.
+TEST(Options, RlschedulerInputLetsJobsOverrun) {
+  OptionValues v;
+  v.trace = "t.swf";
+  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().engine.overrun, Overrun::kClip);
+  v.swf_policy = "rlscheduler";
+  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().engine.overrun, Overrun::kAllow);
+  v.overrun = "clip";
+  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().engine.overrun, Overrun::kClip);
+  v.overrun = "";
+  v.backfill = "conservative";
+  auto cons = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(cons.ok()) << cons.status().message();
+  EXPECT_EQ(cons.value().engine.overrun, Overrun::kClip);
 }
 
 // --conservative rebuild re-plans the conservative profile: refused where

@@ -187,10 +187,17 @@ TEST(TraceLoading, StrictPolicyDropsJobsWithoutRequestedTimeAndCountsThem) {
   if (!std::filesystem::exists(path)) GTEST_SKIP();
   Diagnostics diag;
   LoadOptions lo;
+  lo.swf.policy = SwfPolicy::kStrict;
   auto r = LoadTrace(path, lo, &diag);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r.value().workload.jobs.size(), 0u);
   EXPECT_EQ(diag.Count("unknown_requested_time"), 10000);
+  // The default, clean, keeps them with their run time as the estimate.
+  Diagnostics clean_diag;
+  auto clean = LoadTrace(path, LoadOptions{}, &clean_diag);
+  ASSERT_TRUE(clean.ok()) << clean.status().message();
+  EXPECT_EQ(clean.value().workload.jobs.size(), 10000u);
+  EXPECT_EQ(clean_diag.Count("clairvoyant_estimate"), 10000);
 }
 
 // Header capacity: KTH has MaxProcs 100; RICC 8192 processors or 1024

@@ -46,7 +46,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "SWF clean: a missing requested time becomes the run time (default), the header's MaxRuntime "
                   "(maxruntime), or drops the job (drop)");
   app->add_option("--swf-policy,--swf_policy", v->swf_policy,
-                  "SWF normalisation: strict, clean, pyss, pyss-strong, rlscheduler, batsim (default strict; "
+                  "SWF normalisation: clean, strict, pyss, pyss-strong, rlscheduler, batsim (default clean; "
                   "--compat pyss and --compat rlscheduler bring their own)");
 
   // Policy.
@@ -330,7 +330,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   const std::string swf = !v.swf_policy.empty()                  ? v.swf_policy
                           : p.compat == Compat::kPyss           ? "pyss"
                           : p.compat == Compat::kRlScheduler    ? "rlscheduler"
-                                                                : "strict";
+                                                                : "clean";
   RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, kSwfPolicyNames, &c.load.swf.policy));
   RETURN_IF_ERROR(ParseEnum("--size-source", v.size_source, kSizeSourceNames, &c.load.swf.size_source));
   RETURN_IF_ERROR(ParseEnum("--estimate-fill", v.estimate_fill, kEstimateFillNames, &c.load.swf.estimate_fill));
@@ -417,8 +417,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
   p.plan_with_actual = v.plan_with == "actual";
   // dr_evt never kills a job at its limit (its uniform run times can exceed
-  // it); everything else defaults to the kill.
-  const std::string overrun = !v.overrun.empty() ? v.overrun : dr ? "allow" : "clip";
+  // it), nor does RLScheduler (swf-and-metrics §2.3; conservative backfilling
+  // cannot plan overruns yet, so it keeps the kill there); everything else
+  // defaults to the kill.
+  const bool rl_input = c.load.swf.policy == SwfPolicy::kRlScheduler && p.backfill != Backfill::kConservative;
+  const std::string overrun = !v.overrun.empty() ? v.overrun : dr || rl_input ? "allow" : "clip";
   if (overrun != "clip" && overrun != "allow")
     return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");
   c.engine.overrun = overrun == "clip" ? Overrun::kClip : Overrun::kAllow;

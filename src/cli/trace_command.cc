@@ -26,7 +26,7 @@ namespace clustersim {
 namespace {
 
 struct TraceCommandOptions {
-  std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy = "strict";
+  std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy = "clean";
   std::string per_job, dat, hours, summary, resources, queues, max_time;
   std::int64_t total_nodes = 0, max_jobs = 0, history = 0;
   bool dr_evt_min_sub = false;
@@ -82,7 +82,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
       ->check(CLI::IsMember({"auto", "csv", "swf", "lassen", "trace"}));
   app.add_flag("--dr-evt-min-sub", o.dr_evt_min_sub, "-m: write min_sub as dr_evt does (always 0)");
   app.add_option("--swf-policy,--swf_policy", o.swf_policy,
-                 "SWF normalisation, as for simulate: strict (default), clean, pyss, pyss-strong, rlscheduler, "
+                 "SWF normalisation, as for simulate: clean (default), strict, pyss, pyss-strong, rlscheduler, "
                  "batsim");
   if (dr) {
     app.add_option("-t,--max_time", o.max_time, "dr_evt: accepted, no effect (its tracer never uses it)");

@@ -48,7 +48,7 @@ inline constexpr EnumName<EstimateFill> kEstimateFillNames[] = {
     {"run", EstimateFill::kRun}, {"maxruntime", EstimateFill::kMaxRuntime}, {"drop", EstimateFill::kDrop}};
 
 struct SwfOptions {
-  SwfPolicy policy = SwfPolicy::kStrict;
+  SwfPolicy policy = SwfPolicy::kClean;
   SizeSource size_source = SizeSource::kRequested;
   EstimateFill estimate_fill = EstimateFill::kRun;
   std::int64_t capacity = 0;        // --total_nodes: pool size in job units (0 = from header)
