@@ -249,5 +249,35 @@ TEST(CliSlips, ThermalThresholdsMeetingAreAStepNotAnError) {
   EXPECT_EQ(Summary(d / "out").at("counts").at("completed"), 1);
 }
 
+// An SWF log that repeats a job number (swf-and-metrics §4.1 wants job_id
+// unique) is warned about, and compare pairs the repeats in file order. On
+// one processor: J1 (0, 10 s), J2 (1, 5 s), J2 again (2, 1 s). FCFS without
+// backfilling: waits 0, 9, 13; SJF: the 1 s job first at 10, waits 0, 10,
+// 8. So the first J2 lost 1 s and the second gained 5 s (the first-match
+// join paired both with the first: -1 and +1).
+TEST(CliSlips, RepeatedSwfJobNumbersAreWarnedAndComparedInOrder) {
+  const fs::path d = ScratchDir("slips_dup_ids");
+  std::ofstream(d / "dup.swf") << "; MaxProcs: 1\n"
+                                  "1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 1 1 1 -1 -1\n"
+                                  "2 1 -1 5 1 -1 -1 1 5 -1 1 1 1 1 1 1 -1 -1\n"
+                                  "2 2 -1 1 1 -1 -1 1 1 -1 1 1 1 1 1 1 -1 -1\n";
+  const ProcessResult a = RunProcess({ClustersimBinary(), "simulate", (d / "dup.swf").string(), "--backfill", "none",
+                                      "-o", (d / "a").string()});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_NE((a.out + a.err).find("warnings: duplicate_job_id 1"), std::string::npos) << a.out << a.err;
+  EXPECT_EQ(Summary(d / "a").at("warnings_by_rule").at("duplicate_job_id"), 1);
+  const ProcessResult b = RunProcess({ClustersimBinary(), "simulate", (d / "dup.swf").string(), "--backfill", "none",
+                                      "-p", "sjf", "--quiet", "-o", (d / "b").string()});
+  ASSERT_EQ(b.exit_code, 0) << b.err;
+  const ProcessResult c = RunProcess({ClustersimBinary(), "compare", (d / "a").string(), (d / "b").string(), "-o",
+                                      (d / "cmp.html").string()});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const std::string html = Slurp(d / "cmp.html");
+  EXPECT_NE(html.find("3 jobs started in both runs: <span class=\"gain\">1 waited less</span> in b, <span "
+                      "class=\"loss\">1 waited longer</span>, 1 waited the same."),
+            std::string::npos)
+      << html.substr(0, 2000);
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -189,6 +189,8 @@ TEST(RunReport, HandComputedCurvesAndClasses) {
   EXPECT_NE(html.find("<title>clustersim report: toy</title>"), std::string::npos);
   EXPECT_NE(html.find("9.9.9"), std::string::npos);
   EXPECT_NE(html.find("title=\"begin - submit\">mean wait"), std::string::npos);  // the definition on hover
+  // Each count row carries its own definition (killed-at-limit showed the run-time-cut's).
+  EXPECT_EQ(html.find("run_time - time_limit: the run time the kill removed\">killed at limit"), std::string::npos);
   EXPECT_EQ(html.find(">energy<"), std::string::npos);  // -1 J: not modelled, not shown
   EXPECT_EQ(SeriesAttr(html, "waiting jobs", "points"), "4");
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // no URL but the SVG namespace

@@ -85,6 +85,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   // --runtime_mode is dr_evt's older name for it (dr_evt-compat.md §5.3).
   app->add_option("--plan_with,--plan-with,--runtime_mode", v->plan_with,
                   "Schedulers plan with: limit (default) or actual (oracle planning)");
+  app->add_option("--bsld-tau,--bsld_tau", v->bsld_tau,
+                  "Bounded slowdown max(1, turnaround / max(run, tau)): tau in seconds (default 10), recorded in "
+                  "summary.json")
+      ->check(RealIn(0, 1e12, /*lo_open=*/true));
   app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)")
       ->check(IntIn(1, 1'000'000));
   app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)")
@@ -490,6 +494,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.capacity_schedule_file = v.capacity_schedule;
   }
 
+  c.bsld_tau_s = v.bsld_tau;
+  if (rl && v.bsld_tau != 10)
+    return Status::Error("--bsld-tau: --compat rlscheduler scores its windows with RLScheduler's tau of 10 s");
   if (rl) {
     if (v.rl_windows <= 0 || v.rl_window_size <= 0)
       return Status::Error("--rl-windows and --rl-window-size must be > 0");

@@ -22,7 +22,7 @@ struct OptionValues {
   std::int64_t total_nodes = 0;
   std::int64_t procs_per_node = 0;
   std::string format = "auto";
-  std::string swf_policy;  // empty = strict, or the compat preset's
+  std::string swf_policy;  // empty = clean, or the compat preset's
   std::string size_source = "requested", estimate_fill = "run";  // strict / clean knobs
   std::string conservative = "compress";  // compress | rebuild
   std::string policy = "fcfs";
@@ -34,6 +34,7 @@ struct OptionValues {
   std::string backfill_order = "queue";
   std::string overrun;  // empty = clip, or allow under --compat dr_evt
   std::string plan_with = "limit";
+  double bsld_tau = 10;  // bounded slowdown's tau, seconds
   std::string run_time_mode = "actual";
   std::string run_time_distribution = "normal";
   std::string run_time_compat;  // empty = from the compat preset

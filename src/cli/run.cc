@@ -447,7 +447,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
 
   const auto t2 = Clock::now();
   DropWarmStartJobs(warm.running, &w, &r);  // replayed history is not in outputs or statistics
-  Summary s = ComputeSummary(w, r);
+  Summary s = ComputeSummary(w, r, c.bsld_tau_s);
   // dr_evt queues every loaded job up front (dr_evt-compat §6.1), less the
   // oversized; a list of logs is queued a file at a time.
   const std::int64_t queued = w.mode == TraceMode::kSimulation && !c.trace_is_list ? s.jobs - s.rejected : s.peak_queue;

@@ -41,6 +41,7 @@ struct RunConfig {
   // simulator -A N -G abort: dr_evt stops when its wait queue outgrows N.
   std::int64_t wait_queue_abort_capacity = 0;  // 0 = never
   RlWindowOptions rl;                // --compat rlscheduler
+  double bsld_tau_s = 10;            // --bsld-tau (swf-and-metrics §3.1)
   bool check = false;
   bool strict = false;               // stop at the first bad row
   bool verbose = false;              // dr_evt per-event log on stdout

@@ -33,6 +33,11 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
   j["first_submit_time"] = s.first_submit_s;
   j["last_end_time"] = s.last_end_s;
   j["rms_waiting_time"] = s.rms_wait_s;
+  j["rms_turnaround_time"] = s.rms_turnaround_s;
+  j["rms_slowdown"] = s.rms_slowdown;
+  // swf-and-metrics §3.5: finished jobs per hour of makespan.
+  j["throughput_per_hour"] =
+      s.makespan_s > 0 ? static_cast<double>(s.completed + s.killed) * 3600.0 / s.makespan_s : 0.0;
   j["mean_bounded_slowdown"] = s.mean_bsld;
   j["max_bounded_slowdown"] = s.max_bsld;
   j["rms_bounded_slowdown"] = s.rms_bsld;
@@ -70,6 +75,8 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"slowdown", "turnaround / (end - begin), unbounded; jobs with zero run time excluded"},
       {"bounded_slowdown", "max(1, turnaround / max(end - begin, tau))"},
       {"bsld_tau", s.bsld_tau_s},
+      {"rms", "sqrt(mean(x^2)) over the population (slowdown: jobs with nonzero run time)"},
+      {"throughput_per_hour", "finished jobs * 3600 / makespan"},
       {"makespan", "max(end) - min(submit)"},
       {"makespan_from_zero", "max(end), measured from time 0 (dr_evt statistics API)"},
       {"utilisation.makespan", info.capacity_schedule.empty()

@@ -246,10 +246,30 @@ void SwfNormaliser::Add(const SwfRecord& r) {
     j.begin = j.submit + r.f[kSwfWait];
   }
   j.trace_id = r.f[kSwfJobNumber];
+  if (o_.policy != SwfPolicy::kBatsim) CheckUniqueId(r, j.trace_id);  // (Batsim renumbers)
   j.procs = procs;
   j.units = ppn_ > 0 ? CeilDiv(procs, ppn_) : procs;
   j.queue = static_cast<std::int32_t>(r.f[kSwfQueue]);
   w_.jobs.push_back(j);
+}
+
+// swf-and-metrics §4.1: a job_id is unique within its workload, and every
+// output joins on it. A log that repeats a job number (checkpoint records,
+// §1.2, or a concatenation) keeps both jobs, with a warning per repeat.
+void SwfNormaliser::CheckUniqueId(const SwfRecord& r, std::int64_t id) {
+  if (!ids_out_of_order_) {
+    if (id > last_id_) {
+      last_id_ = id;
+      return;
+    }
+    ids_out_of_order_ = true;  // from here every id is checked against all kept so far
+    for (const Job& k : w_.jobs) ids_.insert(k.trace_id);
+  }
+  if (!ids_.insert(id).second)
+    Warn(r, "duplicate_job_id",
+         fmt::format("job number {} is used by an earlier job too; both are kept, and outputs that join on job_id "
+                     "(compare) pair repeats in file order",
+                     id));
 }
 
 Result<Workload> SwfNormaliser::Finish() {

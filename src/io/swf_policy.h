@@ -14,8 +14,10 @@
 // See docs/formats.md for the rule-by-rule definitions.
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 
 #include "model/diagnostics.h"
 #include "model/name_table.h"
@@ -80,6 +82,7 @@ class SwfNormaliser {
   bool Pyss(const SwfRecord& r, Job* j, std::int64_t* procs);
   bool RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs);
   bool Batsim(const SwfRecord& r, Job* j, std::int64_t* procs);
+  void CheckUniqueId(const SwfRecord& r, std::int64_t id);
 
   const SwfTrace& header_;
   SwfOptions o_;
@@ -90,6 +93,11 @@ class SwfNormaliser {
   std::int64_t capacity_ = 0;
   std::int64_t machine_procs_ = 0;
   SimTime max_runtime_ = 0;  // the header's MaxRuntime, 0 if none
+  // Job numbers seen: checked only once they stop increasing (most logs
+  // number their jobs in order, and then no two can be equal).
+  std::int64_t last_id_ = std::numeric_limits<std::int64_t>::min();
+  bool ids_out_of_order_ = false;
+  std::unordered_set<std::int64_t> ids_;
 };
 
 // Reads an SWF text straight into a Workload (header first, then streaming).

@@ -110,22 +110,26 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
 
 // Per-job wait differences of run k against run 0, joined on job id.
 std::string WaitDifferences(const RunOutputs& a, const RunOutputs& b) {
-  std::unordered_map<double, std::size_t> at;
-  for (std::size_t i = 0; i < a.jobs.size(); ++i)
-    if (!std::isnan(a.jobs.wait[i])) at.emplace(a.jobs.id[i], i);
+  // Rows join on job_id; a log that repeats a job number (the reader warns,
+  // duplicate_job_id) pairs its k-th row in one run with its k-th in the
+  // other, both in file order, never every repeat with the first.
+  std::unordered_map<double, std::vector<std::size_t>> rows_of;
+  for (std::size_t i = 0; i < a.jobs.size(); ++i) rows_of[a.jobs.id[i]].push_back(i);
+  std::unordered_map<double, std::size_t> seen_in_b;
   struct Diff {
     double id, units, wa, wb;
   };
   std::vector<Diff> d;
   std::size_t unmatched = 0;
   for (std::size_t i = 0; i < b.jobs.size(); ++i) {
+    const std::size_t k = seen_in_b[b.jobs.id[i]]++;
     if (std::isnan(b.jobs.wait[i])) continue;
-    const auto it = at.find(b.jobs.id[i]);
-    if (it == at.end()) {
+    const auto it = rows_of.find(b.jobs.id[i]);
+    if (it == rows_of.end() || k >= it->second.size() || std::isnan(a.jobs.wait[it->second[k]])) {
       ++unmatched;
       continue;
     }
-    d.push_back({b.jobs.id[i], b.jobs.units[i], a.jobs.wait[it->second], b.jobs.wait[i]});
+    d.push_back({b.jobs.id[i], b.jobs.units[i], a.jobs.wait[it->second[k]], b.jobs.wait[i]});
   }
   std::string o = fmt::format("<h2>Per-job wait: {} against {}</h2>\n", HtmlEscape(b.name), HtmlEscape(a.name));
   if (d.empty()) return o + "<p class=\"missing\">No job started in both runs (are they runs of one trace?).</p>\n";

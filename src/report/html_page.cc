@@ -56,7 +56,8 @@ const std::vector<Metric>& SummaryMetrics() {
   static const std::vector<Metric> m = {
       {"jobs loaded", "/counts/loaded", "=jobs read from the trace after the input rules", ""},
       {"completed", "/counts/completed", "=jobs that ran to their end", ""},
-      {"killed at limit", "/counts/killed_at_limit", "killed_at_limit.run_time_cut_s", ""},
+      {"killed at limit", "/counts/killed_at_limit", "=jobs killed at their time limit (--overrun clip)", ""},
+      {"run time cut by the kills", "/killed_at_limit/run_time_cut_s", "killed_at_limit.run_time_cut_s", "s"},
       {"rejected", "/counts/rejected", "=jobs larger than the machine, never started", ""},
       {"unfinished", "/counts/unfinished", "=jobs waiting or running when the run stopped (--max_time)", ""},
       {"backfilled", "/counts/backfilled", "=jobs started ahead of an earlier-queued job", ""},
@@ -64,6 +65,7 @@ const std::vector<Metric>& SummaryMetrics() {
       {"mean wait", "/mean_waiting_time", "wait", "s"},
       {"max wait", "/max_waiting_time", "wait", "s"},
       {"mean turnaround", "/mean_turnaround_time", "turnaround", "s"},
+      {"RMS turnaround", "/rms_turnaround_time", "rms", "s"},
       {"mean bounded slowdown", "/mean_bounded_slowdown", "bounded_slowdown", ""},
       {"max bounded slowdown", "/max_bounded_slowdown", "bounded_slowdown", ""},
       {"mean slowdown", "/mean_slowdown", "slowdown", ""},

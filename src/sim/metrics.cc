@@ -51,7 +51,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   s.passes = r.queue.passes;
   s.events = r.events;
   SimTime first_submit = kTimeInfinity, last_end = kNoTime;
-  double sum_wait = 0, sum_wait2 = 0, sum_ta = 0, sum_bsld = 0, sum_bsld2 = 0, sum_sd = 0;
+  double sum_wait = 0, sum_wait2 = 0, sum_ta = 0, sum_ta2 = 0, sum_bsld = 0, sum_bsld2 = 0, sum_sd = 0, sum_sd2 = 0;
   std::int64_t n = 0, n_sd = 0;
   double used = 0, requested = 0, used_procs = 0;
   SimTime last_begin = kNoTime;
@@ -81,14 +81,14 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     const double ta = wait + rt;
     if (run.end == run.begin) ++s.zero_length;
     const double bsld = BoundedSlowdown(ta, rt, tau);
-    sum_wait += wait, sum_wait2 += wait * wait, sum_ta += ta;
+    sum_wait += wait, sum_wait2 += wait * wait, sum_ta += ta, sum_ta2 += ta * ta;
     sum_bsld += bsld, sum_bsld2 += bsld * bsld;
     s.max_wait_s = std::max(s.max_wait_s, wait);
     s.max_turnaround_s = std::max(s.max_turnaround_s, ta);
     s.max_bsld = std::max(s.max_bsld, bsld);
     if (rt > 0) {
       const double sd = ta / rt;
-      sum_sd += sd, ++n_sd;
+      sum_sd += sd, sum_sd2 += sd * sd, ++n_sd;
       s.max_slowdown = std::max(s.max_slowdown, sd);
     } else {
       ++s.slowdown_excluded;
@@ -111,6 +111,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     s.mean_wait_s = sum_wait / dn;
     s.rms_wait_s = std::sqrt(sum_wait2 / dn);
     s.mean_turnaround_s = sum_ta / dn;
+    s.rms_turnaround_s = std::sqrt(sum_ta2 / dn);
     s.mean_bsld = sum_bsld / dn;
     s.rms_bsld = std::sqrt(sum_bsld2 / dn);
     s.first_submit_s = ToSeconds(first_submit);
@@ -118,7 +119,10 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     s.makespan_s = ToSeconds(last_end - first_submit);
     s.makespan_from_zero_s = ToSeconds(last_end);
   }
-  if (n_sd > 0) s.mean_slowdown = sum_sd / static_cast<double>(n_sd);
+  if (n_sd > 0) {
+    s.mean_slowdown = sum_sd / static_cast<double>(n_sd);
+    s.rms_slowdown = std::sqrt(sum_sd2 / static_cast<double>(n_sd));
+  }
   s.node_seconds_used = used;
   s.node_seconds_requested = requested;
   const double cap = static_cast<double>(r.capacity);

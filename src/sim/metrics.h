@@ -38,9 +38,9 @@ struct Summary {
   double first_submit_s = 0, last_end_s = 0;
   double makespan_s = 0, makespan_from_zero_s = 0;
   double mean_wait_s = 0, max_wait_s = 0, rms_wait_s = 0;
-  double mean_turnaround_s = 0, max_turnaround_s = 0;
+  double mean_turnaround_s = 0, max_turnaround_s = 0, rms_turnaround_s = 0;
   double mean_bsld = 0, max_bsld = 0, rms_bsld = 0;
-  double mean_slowdown = 0, max_slowdown = 0;
+  double mean_slowdown = 0, max_slowdown = 0, rms_slowdown = 0;
   std::int64_t slowdown_excluded = 0;  // run = 0
   double utilisation = 0, utilisation_from_zero = 0;
   double utilisation_machine_states = 0, utilisation_rlscheduler = 0;

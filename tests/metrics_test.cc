@@ -1,0 +1,87 @@
+// swf-and-metrics §3: the per-job metrics and their aggregates on §3.6's toy
+// example, every value worked out by hand, and τ as the caller gives it.
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "sim/metrics.h"
+#include "subprocess.h"
+#include "test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+// §3.6: 100 nodes, J0 (0, 70, 200), J1 (10, 50, 300), J2 (20, 20, 50). EASY
+// gives J0 [0, 200], J1 [200, 500] (30 free before), J2 [20, 70] (backfilled).
+const char* const kToy =
+    "job_submit_time,num_nodes,time_limit,actual_run_time\n0,70,200,200\n10,50,300,300\n20,20,50,50\n";
+
+TEST(Metrics, ToyExampleMeansMaximaAndRms) {
+  SimSetup setup;
+  setup.policy = ClassicEasy();
+  const SimOutcome o = SimulateText(kToy, setup);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  ASSERT_EQ(RenderSchedule(o), "0:0-200 1:200-500 2:20-70");
+  const Summary s = ComputeSummary(o.workload, o.result);
+  // Waits 0, 190, 0; turnarounds 200, 490, 50; slowdowns 1, 490/300, 1
+  // (every run >= 10 s, so bsld is the same).
+  EXPECT_NEAR(s.mean_wait_s, 190.0 / 3, 1e-9);
+  EXPECT_DOUBLE_EQ(s.max_wait_s, 190);
+  EXPECT_NEAR(s.rms_wait_s, std::sqrt(190.0 * 190 / 3), 1e-9);
+  EXPECT_NEAR(s.mean_turnaround_s, 740.0 / 3, 1e-9);
+  EXPECT_DOUBLE_EQ(s.max_turnaround_s, 490);
+  EXPECT_NEAR(s.rms_turnaround_s, std::sqrt((200.0 * 200 + 490.0 * 490 + 50.0 * 50) / 3), 1e-9);
+  const double sd1 = 490.0 / 300;
+  EXPECT_NEAR(s.mean_slowdown, (2 + sd1) / 3, 1e-12);
+  EXPECT_NEAR(s.max_slowdown, sd1, 1e-12);
+  EXPECT_NEAR(s.rms_slowdown, std::sqrt((2 + sd1 * sd1) / 3), 1e-12);
+  EXPECT_NEAR(s.mean_bsld, s.mean_slowdown, 1e-12);
+  EXPECT_NEAR(s.rms_bsld, s.rms_slowdown, 1e-12);
+  EXPECT_DOUBLE_EQ(s.makespan_s, 500);
+  EXPECT_NEAR(s.utilisation, 30000.0 / (100 * 500), 1e-12);  // 0.60
+}
+
+// τ is the caller's: a 2 s job that waited 8 s has bsld max(1, 10/10) = 1
+// with τ = 10 and max(1, 10/2) = 5 with τ = 1 (slowdown 5 either way).
+TEST(Metrics, BoundedSlowdownUsesTheGivenTau) {
+  SimSetup setup;
+  setup.capacity = 1;
+  const SimOutcome o =
+      SimulateText("job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,8,8\n0,1,2,2\n", setup);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  ASSERT_EQ(RenderSchedule(o), "0:0-8 1:8-10");
+  EXPECT_DOUBLE_EQ(ComputeSummary(o.workload, o.result, 10).max_bsld, 1);
+  const Summary tau1 = ComputeSummary(o.workload, o.result, 1);
+  EXPECT_DOUBLE_EQ(tau1.max_bsld, 5);
+  EXPECT_DOUBLE_EQ(tau1.mean_bsld, (1 + 5) / 2.0);
+  EXPECT_DOUBLE_EQ(tau1.max_slowdown, 5);
+}
+
+// Through the CLI: --bsld-tau reaches jobs.csv and summary.json, which
+// records it, with the RMS of §3.2 and the throughput of §3.5 (2 finished
+// jobs in a 10 s makespan: 720 per hour).
+TEST(Metrics, BsldTauOptionIsUsedAndRecorded) {
+  const std::filesystem::path d = ScratchDir("metrics_tau");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,8,8\n0,1,2,2\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "1",
+                                      "--bsld-tau", "1", "--quiet", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto s = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_DOUBLE_EQ(s["definitions"]["bsld_tau"].get<double>(), 1);
+  EXPECT_DOUBLE_EQ(s["max_bounded_slowdown"].get<double>(), 5);
+  EXPECT_DOUBLE_EQ(s["rms_turnaround_time"].get<double>(), std::sqrt((64.0 + 100.0) / 2));
+  EXPECT_DOUBLE_EQ(s["rms_slowdown"].get<double>(), std::sqrt((1.0 + 25.0) / 2));
+  EXPECT_DOUBLE_EQ(s["throughput_per_hour"].get<double>(), 720);
+  EXPECT_NE(Slurp(d / "out" / "jobs.csv").find(",5"), std::string::npos);
+
+  const ProcessResult bad = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "1",
+                                        "--bsld-tau", "0", "-o", (d / "bad").string()});
+  EXPECT_EQ(bad.exit_code, 1);
+}
+
+}  // namespace
+}  // namespace clustersim::test
