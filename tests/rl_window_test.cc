@@ -106,7 +106,8 @@ TEST(RlScheduler, WindowsOnEveryTraceKeepTheInvariants) {
                           "LLNL-Atlas-2006-2.1-cln.swf.gz", "CEA-Curie-sample.swf.gz", "HPC2N-excerpt.swf",
                           "NASA-iPSC-1993-3.1-cln.swf.gz", "lublin_256.swf", "lublin_256_new2.swf"};
   const Ordering orderings[] = {Ordering::kFcfs, Ordering::kSjf, Ordering::kLjf,
-                                Ordering::kWfp3, Ordering::kUnicep, Ordering::kF1};
+                                Ordering::kWfp3, Ordering::kUnicep, Ordering::kF1,
+                                Ordering::kSmallest, Ordering::kF2, Ordering::kF3, Ordering::kF4};
   int checked = 0;
   for (const char* name : traces) {
     const std::string path = test::TracesDir() + "/" + name;

@@ -51,7 +51,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
 
   // Policy.
   app->add_option(sim ? "-p,--priority_policy,--policy" : "-p,--policy,--priority_policy", v->policy,
-                  "Queue order: fcfs (default), sjf, ljf, wfp3, unicep, f1; dr_evt names fcfs_alt, fcfs_conservative");
+                  "Queue order: fcfs (default), sjf, ljf, smallest, largest, saf (n*q), wfp3, unicep, f1-f4; dr_evt names "
+                  "fcfs_alt, fcfs_conservative");
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
@@ -358,6 +359,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   RETURN_IF_ERROR(ParseEnum("--backfill", !v.backfill.empty() ? v.backfill : rl ? "none" : "easy", kBackfillNames,
                             &p.backfill));
   const bool dr = p.compat == Compat::kDrEvt;
+  if (rl && (p.ordering == Ordering::kLargest || p.ordering == Ordering::kSaf))
+    return Status::Error(fmt::format("--policy {}: not one of RLScheduler's heuristics (fcfs, sjf, ljf, smallest, "
+                                     "wfp3, unicep, f1-f4); use it without --compat rlscheduler",
+                                     order));
   if (rl && p.backfill == Backfill::kConservative)
     return Status::Error("--compat rlscheduler has no conservative backfilling (none or easy = its greedy backfill)");
   // Conservative backfilling reserves in arrival order and compresses in

@@ -12,7 +12,8 @@
 
 namespace clustersim {
 
-enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kWfp3, kUnicep, kF1 };
+// schedulers.md §6 (static keys) and §7 (priority functions).
+enum class Ordering : std::uint8_t { kFcfs, kSjf, kLjf, kSmallest, kLargest, kSaf, kWfp3, kUnicep, kF1, kF2, kF3, kF4 };
 enum class Backfill : std::uint8_t { kNone, kEasy, kConservative };
 // EASY's backfill scan order (sched/backfill_order.h): the queue's, or a
 // static key with ties in submit order; kSjf is EASY-SJBF.
@@ -50,8 +51,10 @@ struct Policy {
 };
 
 inline constexpr EnumName<Ordering> kOrderingNames[] = {
-    {"fcfs", Ordering::kFcfs}, {"sjf", Ordering::kSjf},       {"ljf", Ordering::kLjf},
-    {"wfp3", Ordering::kWfp3}, {"unicep", Ordering::kUnicep}, {"f1", Ordering::kF1}};
+    {"fcfs", Ordering::kFcfs},         {"sjf", Ordering::kSjf},       {"ljf", Ordering::kLjf},
+    {"smallest", Ordering::kSmallest}, {"largest", Ordering::kLargest}, {"saf", Ordering::kSaf},
+    {"wfp3", Ordering::kWfp3},         {"unicep", Ordering::kUnicep}, {"f1", Ordering::kF1},
+    {"f2", Ordering::kF2},             {"f3", Ordering::kF3},         {"f4", Ordering::kF4}};
 inline constexpr EnumName<Backfill> kBackfillNames[] = {
     {"none", Backfill::kNone}, {"easy", Backfill::kEasy}, {"conservative", Backfill::kConservative}};
 inline constexpr EnumName<BackfillOrderKey> kBackfillOrderNames[] = {{"queue", BackfillOrderKey::kQueue},

@@ -2,8 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace clustersim {
+
+namespace {
+// A negative submit (kept by --swf-policy rlscheduler) makes log10 NaN,
+// which no order can hold: such a key sorts last.
+double NotNan(double key) { return std::isnan(key) ? std::numeric_limits<double>::infinity() : key; }
+}  // namespace
 
 bool IsDynamic(Ordering o) { return o == Ordering::kWfp3 || o == Ordering::kUnicep; }
 
@@ -14,6 +21,9 @@ double PriorityKey(Ordering o, const Job& job, SimTime estimate, SimTime now) {
     case Ordering::kFcfs: return static_cast<double>(job.submit);
     case Ordering::kSjf: return static_cast<double>(estimate);
     case Ordering::kLjf: return -static_cast<double>(estimate);
+    case Ordering::kSmallest: return n;
+    case Ordering::kLargest: return -n;
+    case Ordering::kSaf: return n * static_cast<double>(estimate);  // area n·q, in units × ticks
     case Ordering::kWfp3: {
       const double w = ToSeconds(now - job.submit);
       return -std::pow(w / r, 3) * n;
@@ -28,6 +38,12 @@ double PriorityKey(Ordering o, const Job& job, SimTime estimate, SimTime now) {
       const double s = job.submit > 0 ? ToSeconds(job.submit) : 0.1;
       return std::log10(rr) * n + 870.0 * std::log10(s);
     }
+    // F2-F4 have no guards in their source (schedulers.md §7): a submit at 0
+    // gives log10(0) = -inf, which sorts first, as there.
+    case Ordering::kF2: return NotNan(std::sqrt(ToSeconds(estimate)) * n + 25600.0 * std::log10(ToSeconds(job.submit)));
+    case Ordering::kF3: return NotNan(ToSeconds(estimate) * n + 6860000.0 * std::log10(ToSeconds(job.submit)));
+    case Ordering::kF4:
+      return NotNan(ToSeconds(estimate) * std::sqrt(n) + 530000.0 * std::log10(ToSeconds(job.submit)));
   }
   return 0;
 }

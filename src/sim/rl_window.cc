@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "sim/gym_seeding.h"
 
 namespace clustersim {
 namespace {
+
+double NotNan(double key) { return std::isnan(key) ? std::numeric_limits<double>::infinity() : key; }
 
 // RLScheduler's keys, ascending; WFP3 and UNICEP with its wait = -1 - s quirk.
 std::pair<double, double> RlKey(Ordering o, const Job& j) {
@@ -22,6 +25,13 @@ std::pair<double, double> RlKey(Ordering o, const Job& j) {
       const double rr = r <= 0 ? 0.1 : r, ss = s <= 0 ? 0.1 : s;
       return {std::log10(rr) * n + 870 * std::log10(ss), 0};
     }
+    // No guards (schedulers.md §7); a negative submit's NaN sorts last.
+    case Ordering::kF2: return {NotNan(std::sqrt(r) * n + 25600 * std::log10(s)), 0};
+    case Ordering::kF3: return {NotNan(r * n + 6860000 * std::log10(s)), 0};
+    case Ordering::kF4: return {NotNan(r * std::sqrt(n) + 530000 * std::log10(s)), 0};
+    case Ordering::kSmallest: return {n, s};  // RLScheduler's smallest_score: (processors, submit)
+    case Ordering::kLargest:
+    case Ordering::kSaf: break;  // not RLScheduler's: refused (cli/options.cc)
   }
   return {s, 0};
 }
