@@ -97,6 +97,24 @@ TEST(GoldenPyss, ConservativePlacesSubmissionsBeforeTheTerminationsCompress) {
   EXPECT_EQ(RenderSchedule(o), "0:0-40 1:0-10 2:70-120 3:10-40 4:40-70");
 }
 
+// The same trace with pyss's compression but the clean default's timing
+// (ends first, one pass per timestamp, units free from the actual end): at
+// 40 J0's and J3's terminations come first and each compresses, so J2
+// moves into the free [40, 90) before J4 arrives, and J4 waits for J2: 90.
+// (With no compression at an on-time end, J2 stayed at 70 and J4 ran 40-70.)
+TEST(GoldenPyss, ConservativeCompressesAtOnTimeEndsUnderTheDefaultTiming) {
+  SimSetup s;
+  s.capacity = 10;
+  s.policy = Pyss(Backfill::kConservative);
+  s.timing = EventTiming{};
+  SimOutcome o = SimulateText(
+      "job_submit_time,num_nodes,time_limit,actual_run_time\n0,6,40,40\n0,4,200,10\n1,10,50,50\n2,4,30,30\n"
+      "40,4,30,30\n",
+      s);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-40 1:0-10 2:40-90 3:10-40 4:90-120");
+}
+
 // §8.3: two terminations at one time are two compressions. C = 6; at 155
 // J4 and J6 end at their estimates with nothing arriving. J4's pass moves
 // J5 (175 -> 165), J7 and J10 (185 -> 175); J9 (6 units, visited before

@@ -76,6 +76,13 @@ TEST(Options, RlschedulerInputLetsJobsOverrun) {
   auto cons = Resolve(v, Frontend::kClustersim, false);
   ASSERT_TRUE(cons.ok()) << cons.status().message();
   EXPECT_EQ(cons.value().engine.overrun, Overrun::kClip);
+  // pyss frees jobs at their estimate, which allow would contradict: the
+  // kill stays, and nothing the user did not give is named in an error.
+  v.backfill = "";
+  v.compat = "pyss";
+  auto pyss = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(pyss.ok()) << pyss.status().message();
+  EXPECT_EQ(pyss.value().engine.overrun, Overrun::kClip);
 }
 
 // --conservative rebuild re-plans the conservative profile: refused where

@@ -82,7 +82,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   sim ? "A job whose run time exceeds its limit: allow (default here: runs on, as in dr_evt) or "
                         "clip (killed at the limit; the summary counts them)"
                       : "A job whose run time exceeds its limit: clip (default: killed at the limit; the summary "
-                        "counts them and the time cut) or allow (default with --compat dr_evt)");
+                        "counts them and the time cut) or allow (default with --compat dr_evt and --swf-policy rlscheduler)");
   // --runtime_mode is dr_evt's older name for it (dr_evt-compat.md §5.3).
   app->add_option("--plan_with,--plan-with,--runtime_mode", v->plan_with,
                   "Schedulers plan with: limit (default) or actual (oracle planning)");
@@ -429,7 +429,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   // it), nor does RLScheduler (swf-and-metrics §2.3; conservative backfilling
   // cannot plan overruns yet, so it keeps the kill there); everything else
   // defaults to the kill.
-  const bool rl_input = c.load.swf.policy == SwfPolicy::kRlScheduler && p.backfill != Backfill::kConservative;
+  // (Nor where jobs are freed at their estimate: pyss's timing.)
+  const bool rl_input = c.load.swf.policy == SwfPolicy::kRlScheduler && p.backfill != Backfill::kConservative &&
+                        c.engine.timing.free_from != FreeFrom::kEstimate;
   const std::string overrun = !v.overrun.empty() ? v.overrun : dr || rl_input ? "allow" : "clip";
   if (overrun != "clip" && overrun != "allow")
     return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");

@@ -32,7 +32,7 @@ struct OptionValues {
   std::string shadow_ties = "include";
   std::string event_order, schedule_per, free_from;  // empty = from the compat preset
   std::string backfill_order = "queue";
-  std::string overrun;  // empty = clip, or allow under --compat dr_evt
+  std::string overrun;  // empty = clip, or allow under --compat dr_evt and --swf-policy rlscheduler
   std::string plan_with = "limit";
   double bsld_tau = 10;  // bounded slowdown's tau, seconds
   std::string run_time_mode = "actual";

@@ -4,9 +4,9 @@
 // pipeline; every job a rule drops or changes is counted in Diagnostics under
 // the rule's name, so the run summary can say what the policy did.
 //
-//   strict      (default) drop any job whose needed field is unknown/invalid
-//   clean       strict, but a missing requested time is filled from the run
-//               time ("clairvoyant_estimate") instead of dropping the job
+//   clean       (default) as strict, but a missing requested time is filled
+//               from the run time ("clairvoyant_estimate")
+//   strict      drop any job whose needed field is unknown/invalid
 //   pyss        pyss's mapping exactly (1-second invalid jobs, clamps)
 //   pyss-strong predictsim's strong filter, then pyss
 //   rlscheduler SchedGym's mapping; node-granular allocation

@@ -114,12 +114,17 @@ class SimulationLoop {
       pods_ended_.clear();
       work_->Process(now, &finished_, &pods_ended_);
       for (const WorkExecution::PodEnd& p : pods_ended_) EndPod(p.job, p.pod, now);
-      for (JobId id : finished_) End(id, now);
+      for (JobId id : finished_) {
+        End(id, now);
+        sched_->Terminated(id, now);
+      }
       changed |= !finished_.empty() || !pods_ended_.empty();
     } else {
       while (events_.NextTime() == now) {
         SimTime t;
-        End(events_.Pop(&t), now);
+        const JobId id = events_.Pop(&t);
+        End(id, now);
+        sched_->Terminated(id, now);  // its termination event: ends come first here
         changed = true;
       }
     }
