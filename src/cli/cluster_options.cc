@@ -189,8 +189,9 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     }
   }
   if (const std::string f = cluster_env(v.perf_per_hp, "SIM_SA_PERF_PER_HP_NODE"); !f.empty()) {
-    RETURN_IF_ERROR(ParseReal(named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE"), f, 0, 1e9, &pp.perf_per_hp));
-    if (pp.perf_per_hp <= 0) return Status::Error(named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE") + ": must be above 0, got '" + f + "'");
+    const std::string name = named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE");
+    RETURN_IF_ERROR(ParseReal(name, f, 0, 1e9, &pp.perf_per_hp));
+    if (pp.perf_per_hp <= 0) return Status::Error(name + ": must be above 0, got '" + f + "'");
   }
   if (const std::string f = cluster_env(v.reconcile_interval, "SIM_SA_RECONCILE_INTERVAL"); !f.empty()) {
     double s = 0;

@@ -426,10 +426,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
   p.plan_with_actual = v.plan_with == "actual";
   // dr_evt never kills a job at its limit (its uniform run times can exceed
-  // it), nor does RLScheduler (swf-and-metrics §2.3; conservative backfilling
-  // cannot plan overruns yet, so it keeps the kill there); everything else
-  // defaults to the kill.
-  // (Nor where jobs are freed at their estimate: pyss's timing.)
+  // it), nor does RLScheduler (swf-and-metrics §2.3) unless conservative
+  // backfilling (which cannot plan overruns yet) or pyss's timing (which
+  // frees jobs at their estimate) needs the kill; everything else defaults
+  // to the kill.
   const bool rl_input = c.load.swf.policy == SwfPolicy::kRlScheduler && p.backfill != Backfill::kConservative &&
                         c.engine.timing.free_from != FreeFrom::kEstimate;
   const std::string overrun = !v.overrun.empty() ? v.overrun : dr || rl_input ? "allow" : "clip";

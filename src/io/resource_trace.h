@@ -31,32 +31,31 @@ class ResourceTrace final : public EngineObserver {
     Baseline(t);
   }
   void OnStart(JobId id, SimTime t, std::int64_t used) override {
-    EnsureBaseline();
+    EnsureBaseline();  // before the power changes: the baseline draws none
     AddPower(id, 1);
-    Row(t, used);
+    WriteRow(t, used);
   }
   void OnEnd(JobId id, SimTime t, std::int64_t used) override {
     EnsureBaseline();
     AddPower(id, -1);
-    Row(t, used);
+    WriteRow(t, used);
   }
   // A gang pod that finished first: a row, as for an END (pcon columns
   // belong to whole jobs, which have no pods, and stay as they are).
-  void OnPodEnd(JobId, std::uint32_t, SimTime t, std::int64_t used) override { Row(t, used); }
+  void OnPodEnd(JobId, std::uint32_t, SimTime t, std::int64_t used) override {
+    EnsureBaseline();
+    WriteRow(t, used);
+  }
   void OnCapacity(SimTime t, std::int64_t capacity, std::int64_t used) override {
     EnsureBaseline();  // before the change: the size it changes from
     capacity_ = capacity;
-    Row(t, used);
+    WriteRow(t, used);
   }
   void OnFinish(SimTime) override { EnsureBaseline(); }  // a run without events has its baseline too
   // The CSV text when no external sink was given.
   const std::string& csv() const { return own_.buf; }
 
  private:
-  void Row(SimTime t, std::int64_t used) {
-    EnsureBaseline();
-    WriteRow(t, used);
-  }
   // Without a warm start, the first event finds no baseline: time 0.
   void EnsureBaseline() {
     if (!baseline_written_) Baseline(0);
