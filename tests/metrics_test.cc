@@ -93,6 +93,8 @@ TEST(Metrics, BsldTauOptionIsUsedAndRecorded) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto s = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
   EXPECT_DOUBLE_EQ(s["definitions"]["bsld_tau"].get<double>(), 1);
+  // The definition report.html shows names the tau too.
+  EXPECT_EQ(s["definitions"]["bounded_slowdown"], "max(1, turnaround / max(end - begin, tau)), tau = 1 s");
   EXPECT_DOUBLE_EQ(s["max_bounded_slowdown"].get<double>(), 5);
   EXPECT_DOUBLE_EQ(s["rms_turnaround_time"].get<double>(), std::sqrt((64.0 + 100.0) / 2));
   EXPECT_DOUBLE_EQ(s["rms_slowdown"].get<double>(), std::sqrt((1.0 + 25.0) / 2));

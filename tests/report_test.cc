@@ -312,5 +312,21 @@ TEST(Comparison, DifferentInputsAreNotJoinedAndUnmodelledEnergyIsNa) {
   EXPECT_NE(RenderComparison(runs, "9.9.9").find("jobs started in both runs"), std::string::npos);
 }
 
+// Runs that bounded slowdowns with different --bsld-tau values: the page
+// says so (their bounded slowdowns were compared silently before).
+TEST(Comparison, DifferentBsldTauIsNamed) {
+  const auto root = test::ScratchDir("comparison_tau");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  runs[0].summary["definitions"]["bsld_tau"] = 10.0;
+  runs[1].summary["definitions"]["bsld_tau"] = 60.0;
+  EXPECT_NE(RenderComparison(runs, "9.9.9").find("b bounds slowdowns at tau = 60 s, a at tau = 10 s"),
+            std::string::npos);
+  runs[1].summary["definitions"]["bsld_tau"] = 10.0;
+  EXPECT_EQ(RenderComparison(runs, "9.9.9").find("bounds slowdowns at tau"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 namespace clustersim {
@@ -73,7 +74,9 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"wait", "begin - submit"},
       {"turnaround", "end - submit"},
       {"slowdown", "turnaround / (end - begin), unbounded; jobs with zero run time excluded"},
-      {"bounded_slowdown", "max(1, turnaround / max(end - begin, tau))"},
+      // The value of tau in the text too: report.html and compare.html show
+      // this definition, and a run with another tau is not comparable.
+      {"bounded_slowdown", fmt::format("max(1, turnaround / max(end - begin, tau)), tau = {} s", s.bsld_tau_s)},
       {"bsld_tau", s.bsld_tau_s},
       {"rms", "sqrt(mean(x^2)) over the population (slowdown: jobs with nonzero run time)"},
       {"throughput_per_hour", "finished jobs * 3600 / makespan"},

@@ -193,6 +193,15 @@ std::string WaitDifferences(const RunOutputs& a, const RunOutputs& b) {
   return o;
 }
 
+// The tau a run bounded its slowdowns with (summary.json's definitions), or
+// NaN for runs written before it was recorded.
+double BsldTau(const RunOutputs& r) {
+  const nlohmann::json& s = r.summary;
+  if (s.contains("definitions") && s["definitions"].contains("bsld_tau") && s["definitions"]["bsld_tau"].is_number())
+    return s["definitions"]["bsld_tau"].get<double>();
+  return std::nan("");
+}
+
 }  // namespace
 
 // The trace's SHA-256 a run recorded, or "" (older runs, rlscheduler).
@@ -220,6 +229,13 @@ std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::str
     o += fmt::format("<p class=\"missing\">{} read another input than {} (their input_sha256 differ): the summary "
                      "metrics compare two workloads, and jobs are not matched by id.</p>\n",
                      HtmlEscape(runs[k].name), HtmlEscape(runs[0].name));
+  }
+  for (std::size_t k = 1; k < runs.size(); ++k) {
+    const double a = BsldTau(runs[0]), b = BsldTau(runs[k]);
+    if (std::isnan(a) || std::isnan(b) || a == b) continue;
+    o += fmt::format("<p class=\"missing\">{} bounds slowdowns at tau = {} s, {} at tau = {} s (--bsld-tau): their "
+                     "bounded slowdowns are not comparable.</p>\n",
+                     HtmlEscape(runs[k].name), b, HtmlEscape(runs[0].name), a);
   }
   o += MetricsTable(runs);
   o += OverlaidCurves(runs);
