@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include "io/file_reader.h"
+#include "io/trace_list.h"
+#include "model/diagnostics.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -85,6 +87,31 @@ TEST(TraceList, ListRunsAsTheConcatenatedFile) {
             0);
   EXPECT_EQ(Slurp(d / "cl" / "schedule.csv"), Slurp(d / "ca" / "schedule.csv"));
   EXPECT_EQ(Slurp(d / "cl" / "resources.csv"), Slurp(d / "ca" / "resources.csv"));
+}
+
+// swf-and-metrics §4.1 across a list: a job number an earlier file used is
+// warned (once per job, naming the list line and the file), as a repeat
+// within one file is; both jobs are kept. Each file's normaliser saw only
+// its own numbers before.
+TEST(TraceList, JobNumberRepeatedAcrossFilesIsWarned) {
+  const fs::path d = ScratchDir("list_repeat");
+  auto swf = [](int id, int submit) {
+    return std::to_string(id) + " " + std::to_string(submit) + " 0 10 1 -1 -1 1 10 -1 1 -1 -1 -1 -1 -1 -1 -1\n";
+  };
+  std::ofstream(d / "a.swf") << "; MaxProcs: 4\n" << swf(1, 0) << swf(2, 5);
+  std::ofstream(d / "b.swf") << "; MaxProcs: 4\n" << swf(2, 10) << swf(3, 11) << swf(3, 12) << swf(2, 13);
+  std::ofstream(d / "list.txt") << "a.swf\nb.swf\n";
+  Diagnostics diag;
+  auto loaded = LoadTraceList((d / "list.txt").string(), LoadOptions{}, &diag);
+  ASSERT_TRUE(loaded.ok()) << loaded.status().message();
+  EXPECT_EQ(loaded.value().workload.jobs.size(), 6u);
+  // b's 2 (its first: once) repeats a's; b's second 3 and second 2 repeat b's own.
+  EXPECT_EQ(diag.Count("duplicate_job_id"), 3);
+  std::vector<std::string> cross;
+  for (const Diagnostic& e : diag.entries())
+    if (e.rule == "duplicate_job_id" && e.file == (d / "list.txt").string()) cross.push_back(e.message);
+  ASSERT_EQ(cross.size(), 1u);
+  EXPECT_NE(cross[0].find("b.swf: job number 2 is used by a job of an earlier file"), std::string::npos) << cross[0];
 }
 
 TEST(TraceList, OverlappingOrReplayFilesAreRefused) {

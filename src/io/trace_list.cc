@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -28,6 +29,22 @@ void Append(Workload part, std::int64_t row_offset, bool csv, Workload* all, std
     }
     all->jobs.push_back(j);
   }
+}
+
+// swf-and-metrics §4.1 across the list: a job number an earlier file used
+// is warned as a repeat within one file is (SwfNormaliser::CheckUniqueId
+// sees one file), once per job. `earlier` gains this file's numbers.
+void WarnRepeatedIds(const Workload& part, const std::string& list_path, std::int64_t list_line, const std::string& path,
+                     std::unordered_set<std::int64_t>* earlier, Diagnostics* diag) {
+  std::unordered_set<std::int64_t> here;
+  for (const Job& j : part.jobs)
+    if (earlier->contains(j.trace_id) && here.insert(j.trace_id).second)
+      diag->Report(list_path, list_line, "duplicate_job_id",
+                   fmt::format("{}: job number {} is used by a job of an earlier file too; both are kept, and outputs "
+                               "that join on job_id (compare) pair repeats in file order",
+                               path, j.trace_id),
+                   Severity::kWarning);
+  for (const Job& j : part.jobs) earlier->insert(j.trace_id);
 }
 
 }  // namespace
@@ -60,6 +77,7 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
   std::int64_t rows = 0, files = 0;
   std::string previous;
   SimTime previous_last = kNoTime;
+  std::unordered_set<std::int64_t> ids;  // job numbers of the files so far
   for (const auto& [line_no, path] : listed.value()) {
     const std::string where = fmt::format("{}:{}", list_path, line_no);
     // A file that cannot be read is named with the list line that named it.
@@ -105,6 +123,9 @@ Result<LoadedTrace> LoadTraceList(const std::string& list_path, const LoadOption
     }
     if (!w.jobs.empty()) previous_last = w.jobs.back().submit;
     previous = path;
+    // CSV rows without a job_id column are numbered on across files below.
+    const bool numbered = p.format == TraceFormat::kCsv ? w.ids_from_column : options.swf.policy != SwfPolicy::kBatsim;
+    if (numbered) WarnRepeatedIds(w, list_path, line_no, path, &ids, diag);
     const std::int64_t n = static_cast<std::int64_t>(w.jobs.size());
     Append(std::move(w), rows, p.format == TraceFormat::kCsv, &out.workload, &queues);
     rows += n;
