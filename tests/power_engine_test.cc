@@ -22,6 +22,7 @@
 
 #include "cli/run_config.h"
 #include "work_test_util.h"
+#include "test_util.h"
 
 namespace clustersim::test {
 namespace {
@@ -45,9 +46,7 @@ struct Case {
 Case RunCase(const std::string& name, const std::string& trace, const std::string& cluster,
          const std::function<void(RunConfig*)>& adjust = {}) {
   Case out;
-  out.dir = fs::path(::testing::TempDir()) / ("power_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(out.dir);
-  fs::create_directories(out.dir);
+  out.dir = ScratchDir("power_" + name);
   std::ofstream(out.dir / "t.jsonl") << trace;
   std::ofstream(out.dir / "c.yaml") << cluster;
   RunConfig c;
@@ -385,7 +384,7 @@ TEST(PowerEngine, EnergyConvergesAsTheStepAndTheTickShrink) {
     c.cluster.caps_file = ex + "caps.yaml";
     c.cluster.work.power_step = step;
     c.cluster.work.tick = tick;
-    c.output_dir = (fs::path(::testing::TempDir()) / ("conv_" + tag + std::to_string(::getpid()))).string();
+    c.output_dir = ScratchDir("conv_" + tag).string();
     c.check = true;
     c.quiet = true;
     std::ostringstream o, e;

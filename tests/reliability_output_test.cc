@@ -390,34 +390,25 @@ TEST(ReliabilityOutput, FilesOfAnEarlierRunDoNotSurvive) {
   EXPECT_EQ(names, (std::vector<std::string>{"summary.json", "timing.json"}));
 }
 
-// `simulator` names its files after the input, not a directory it owns: a
-// replay writes no schedule, so one left by an earlier simulation of the
-// same trace is named as such, and left as it was.
-TEST(ReliabilityOutput, SimulatorReplayNamesAStaleScheduleBesideIt) {
-  const fs::path d = ScratchDir("rel_stale_sim");
+// `simulator` replays write the schedule too (dr_evt-compat §10.1, the
+// seed's "Output: Same times as input"), at the default name: the input's
+// times, rows in submit order; it replaces one an earlier simulation left.
+TEST(ReliabilityOutput, SimulatorReplayWritesTheInputTimesAsItsSchedule) {
+  const fs::path d = ScratchDir("rel_replay_sched");
   Write(d / "h.csv",
-        "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,100,2,200\n10,10,50,1,60\n");
+        "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,100,2,200\n10,10,50,1,60\n5,30,70,1,90\n");
   ProcessOptions here;
   here.cwd = d.string();
-  const ProcessResult fresh = RunProcess({SimulatorBinary(), "h.csv", "--total_nodes", "4", "-z", "UTC"}, here);
-  ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
-  EXPECT_EQ(fresh.err.find("earlier run"), std::string::npos) << fresh.err;
-  EXPECT_FALSE(fs::exists(d / "h_sim.csv"));  // a replay writes no schedule
   const ProcessResult sim =
       RunProcess({SimulatorBinary(), "h.csv", "--total_nodes", "4", "-z", "UTC", "--force-simulation"}, here);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
-  const std::string schedule = Slurp(d / "h_sim.csv");
-  ASSERT_FALSE(schedule.empty());
+  ASSERT_NE(Slurp(d / "h_sim.csv").find("\n5,5,45,1,0,90\n"), std::string::npos);  // simulated: starts at submit
   const ProcessResult replay = RunProcess({SimulatorBinary(), "h.csv", "--total_nodes", "4", "-z", "UTC"}, here);
   ASSERT_EQ(replay.exit_code, 0) << replay.err;
-  EXPECT_NE(replay.err.find("note: h_sim.csv is from an earlier run (a replay writes no schedule"),
-            std::string::npos)
-      << replay.err;
-  EXPECT_EQ(Slurp(d / "h_sim.csv"), schedule);
-  const ProcessResult quiet =
-      RunProcess({SimulatorBinary(), "h.csv", "--total_nodes", "4", "-z", "UTC", "--quiet"}, here);
-  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
-  EXPECT_EQ(quiet.err, "");
+  EXPECT_EQ(Slurp(d / "h_sim.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
+            "0,0,100,2,0,200\n5,30,70,1,0,90\n10,10,50,1,0,60\n");
+  EXPECT_TRUE(fs::exists(d / "h_sim_resources.csv"));
 }
 
 }  // namespace

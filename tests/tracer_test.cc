@@ -115,6 +115,27 @@ TEST(Tracer, HandMadeTraceWithADedicatedAccessTime) {
   EXPECT_FALSE(fs::exists(d / "t.out"));  // dr_evt current writes only what is asked for
 }
 
+// dr_evt-compat §4 and §2.5: the replay's occupancy leaves pall jobs out
+// (as busy_nodes does) and its times are whole seconds, in the tracer's -r
+// and in `simulator`'s replay of a CSV with legacy queue names alike. The
+// tracer's -r counted the pall job (110 of 100 nodes) and wrote 100.75.
+TEST(Tracer, ResourceTraceLeavesPallJobsOutInWholeSeconds) {
+  const fs::path d = ScratchDir("tracer_res_pall");
+  std::ofstream(d / "t.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+                                "0,0,100.75,10,pbatch,200\n5,10,50,100,pall,100\n";
+  const std::string expected = "time,free_nodes,allocated_nodes\n0,100,0\n0,90,10\n10,90,10\n50,90,10\n100,100,0\n";
+  const ProcessResult t = RunProcess(
+      {TracerBinary(), (d / "t.csv").string(), "-z", "UTC", "-n", "100", "-r", (d / "res.csv").string()});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_EQ(Slurp(d / "res.csv"), expected);
+  EXPECT_EQ(t.err.find("oversubscribed"), std::string::npos) << t.err;
+  ProcessOptions here;
+  here.cwd = d.string();
+  const ProcessResult s = RunProcess({SimulatorBinary(), "t.csv", "-z", "UTC", "-n", "100", "--quiet"}, here);
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(Slurp(d / "t_sim_resources.csv"), expected);
+}
+
 TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
   if (!fs::exists(kth)) GTEST_SKIP() << "shared traces not found: " << kth;

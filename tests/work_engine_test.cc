@@ -72,7 +72,7 @@ TEST(WorkEngine, TickModeConvergesOnTheShippedExample) {
     c.trace = Example("ai-day.jsonl");
     c.cluster.cluster_file = Example("cluster.yaml");
     c.cluster.work.tick = static_cast<SimTime>(std::llround(tick * kTicksPerSecond));
-    c.output_dir = (fs::path(::testing::TempDir()) / ("tick_" + std::to_string(tick) + "_" + std::to_string(::getpid()))).string();
+    c.output_dir = ScratchDir("tick_" + std::to_string(tick)).string();
     c.check = true;
     c.quiet = true;
     std::ostringstream o, e;
@@ -111,7 +111,7 @@ TEST(WorkEngine, RunsAreByteIdentical) {
     c.cluster.caps_file = Example("caps.yaml");
     c.timeseries_interval = 30 * kTicksPerSecond;
     c.timeseries_nodes_given = true;  // every node
-    c.output_dir = (fs::path(::testing::TempDir()) / (std::string(sub) + std::to_string(::getpid()))).string();
+    c.output_dir = ScratchDir(std::string(sub)).string();
     c.quiet = true;
     std::ostringstream o, e;
     EXPECT_EQ(RunPipeline(c, o, e), 0) << e.str();
@@ -132,7 +132,7 @@ TEST(WorkEngine, RunsAreByteIdentical) {
 TEST(WorkEngine, SwfOnInterchangeableNodesGivesTheCountingSchedule) {
   const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
   if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
-  const fs::path d = fs::path(::testing::TempDir()) / ("kth_cluster_" + std::to_string(::getpid()));
+  const fs::path d = ScratchDir("kth_cluster");
   fs::create_directories(d);
   std::ofstream(d / "c100.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 100\n    cpu_cores: 1\n";
   auto run = [&](const char* sub, bool cluster, bool work) {
@@ -162,7 +162,7 @@ TEST(WorkEngine, SwfOnInterchangeableNodesGivesTheCountingSchedule) {
 // throttleImpact .8604882775, G6) it takes 1000 / .8604882775 = 1162.130881
 // s, so job 1 (one node, submitted at 10) starts then, not at 1000.
 TEST(WorkEngine, ABatchJobHoldsAllItsNodesUntilItEnds) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("batch_nodes_" + std::to_string(::getpid()));
+  const fs::path d = ScratchDir("batch_nodes");
   fs::create_directories(d);
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n"
                                  "  - node_name: b\n    cpu_cores: 4\n    power_profile: eco\n";
@@ -188,7 +188,7 @@ TEST(WorkEngine, ABatchJobHoldsAllItsNodesUntilItEnds) {
 // on the eco node, so it is killed at 1100 and job 1 starts then; killed,
 // it has no power slowdown. Under --overrun allow it runs to 1162.130881.
 TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("killed_at_limit_" + std::to_string(::getpid()));
+  const fs::path d = ScratchDir("killed_at_limit");
   fs::create_directories(d);
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n"
                                  "  - node_name: b\n    cpu_cores: 4\n    power_profile: eco\n";
@@ -224,7 +224,7 @@ TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
 // on the same tick. Limit 95 s, tick 10 s: run 96 s is killed (at 100), run
 // 95 s completes (at 100).
 TEST(WorkEngine, TickModeKillsOnlyJobsPastTheirExactLimit) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("tick_kill_" + std::to_string(::getpid()));
+  const fs::path d = ScratchDir("tick_kill");
   fs::create_directories(d);
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 1\n  - node_name: b\n    cpu_cores: 1\n";
   std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,95,96\n0,1,95,95\n";
@@ -249,7 +249,7 @@ TEST(WorkEngine, TickModeKillsOnlyJobsPastTheirExactLimit) {
 // Joulie counts completions per pod (§a.1: each job is one pod; §a.6): a
 // gang of two pods is one job here, so the class counts carry both.
 TEST(WorkEngine, ClassCountsCarryPodsBesideJobs) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("pod_counts_" + std::to_string(::getpid()));
+  const fs::path d = ScratchDir("pod_counts");
   fs::create_directories(d);
   const std::string gang = R"("workloadId":"w","gang":true)";
   std::ofstream(d / "t.jsonl") << Jsonl("w-0", 0, "1", 10, 0, 0, gang) + Jsonl("w-1", 0, "1", 20, 0, 0, gang) +

@@ -345,19 +345,11 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, files.get(), out, err, t0);
 
   // Output names: clustersim's fixed names in its directory, or dr_evt's
-  // files (the schedule only for a simulation: a replay's would repeat the
-  // input).
+  // files (a replay's schedule too: dr_evt writes it, with the input's
+  // times, and the seed's replay test reads it).
   std::string sched_name, res_name, jobs_name, summary_name;
   if (c.frontend == Frontend::kSimulator) {
     std::tie(sched_name, res_name) = SimulatorOutputNames(c);
-    if (w.mode != TraceMode::kSimulation && c.schedule_file.empty()) {
-      // A schedule of an earlier simulation of this trace would sit beside
-      // this replay's fresh resource trace as if it were one of its outputs.
-      if (std::error_code ec; std::filesystem::exists(sched_name, ec) && !c.quiet)
-        fmt::print(err, "{}: note: {} is from an earlier run (a replay writes no schedule: its input is one)\n",
-                   Prog(c), sched_name);
-      sched_name.clear();
-    }
   } else {
     if (c.write_schedule) sched_name = "schedule.csv";
     if (c.write_resources) res_name = "resources.csv";

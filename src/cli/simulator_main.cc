@@ -24,8 +24,8 @@ Examples (dr_evt's command lines; the files are in the repository's examples/):
   simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode actual
   simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode distribution \
       --run_time_distribution normal --run_time_scale 0.8 --run_time_stddev 0.2
-Outputs, in the current directory: <input stem>_sim.csv (the schedule; simulation only, a replay's
-would repeat the input) and <stem>_sim_resources.csv (the resource trace).
+Outputs, in the current directory: <input stem>_sim.csv (the schedule; a replay's has the input's
+times) and <stem>_sim_resources.csv (the resource trace).
 )";
 
 }  // namespace

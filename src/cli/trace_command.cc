@@ -173,7 +173,8 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   if (!o.summary.empty()) files.emplace_back(o.summary, HourOfWeekSummary(a, to));
   if (!o.queues.empty()) files.emplace_back(o.queues, QueueReport(w, a));
   if (!o.resources.empty()) {
-    ResourceTrace rt(to.total_nodes, TimeFormat::kExact);
+    // Whole seconds, as every dr_evt output time (§2.5; the tracer has no -M).
+    ResourceTrace rt(to.total_nodes, TimeFormat::kSeconds);
     w.capacity = to.total_nodes;
     Replay(w, EngineOptions{}, {&rt}, &diag);
     files.emplace_back(o.resources, rt.csv());
