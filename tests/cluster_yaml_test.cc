@@ -65,7 +65,9 @@ TEST(ClusterYaml, JoulieInventoryResolvesAgainstTheCatalog) {
   EXPECT_EQ(nvl.gpu.peer_link_gbps, 300);
   EXPECT_EQ(nvl.cpu.model, "AMD_EPYC_9654");
   EXPECT_EQ(nvl.cpu.curve.size(), 11u);
-  EXPECT_EQ(nvl.millicores, 192'000);  // 96 cores x 2 sockets
+  // Cores come from the inventory, 16 unless given (§i, §f), never from the
+  // catalog CPU (96 per socket here).
+  EXPECT_EQ(nvl.millicores, 16'000);
   EXPECT_EQ(nvl.memory_bytes, 1536LL << 30);
   EXPECT_DOUBLE_EQ(nvl.cpu.socket_cap_max_w, 360);
   EXPECT_DOUBLE_EQ(nvl.cpu.rapl_max_w, 5000);  // the cap range is not narrowed (§c.7)
@@ -74,13 +76,13 @@ TEST(ClusterYaml, JoulieInventoryResolvesAgainstTheCatalog) {
   EXPECT_EQ(sxm.gpu.min_cap_w, 200);
   EXPECT_EQ(sxm.cpu.model, "INTEL_XEON_GOLD_6530");
   EXPECT_TRUE(sxm.cpu.curve.empty());  // a proxy: analytic base model
-  EXPECT_EQ(sxm.millicores, 64'000);
+  EXPECT_EQ(sxm.millicores, 16'000);
   EXPECT_EQ(c.types[2].gpu.cap_tau_s, 0.35);
   const NodeType& cpu = c.types[3];
   EXPECT_EQ(cpu.name, "cpu-9965");
   EXPECT_EQ(cpu.gpus, 0);
   EXPECT_EQ(cpu.gpu.vendor, GpuVendor::kNone);
-  EXPECT_EQ(cpu.millicores, 384'000);
+  EXPECT_EQ(cpu.millicores, 16'000);
   for (const Node& n : c.nodes) {
     EXPECT_EQ(n.profile, PowerProfile::kPerformance);
     EXPECT_FALSE(n.op.set);
@@ -208,9 +210,10 @@ TEST(ClusterYaml, CustomHardwareThroughModelOverrides) {
 }
 
 TEST(ClusterYaml, ErrorsNameFileLineAndKeyPath) {
+  // A product the catalog lacks runs on the base model, but its vendor
+  // (the device plugin) must be known: given, or its name's first word.
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n  - node_name_prefix: b\n    product: H200\n    gpu_count: 1\n"),
-            "cluster.yaml:4: nodes[1].product: unknown GPU model 'H200' (known: NVIDIA_H100_NVL, NVIDIA_H100_SXM, "
-            "NVIDIA_L40S, AMD_INSTINCT_MI300X, AMD_RADEON_PRO_W7900)");
+            "cluster.yaml:3: nodes[1]: GPU nodes without a catalog product need a vendor (nvidia or amd)");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    gpu_cuont: 1\n"),
             "cluster.yaml:3: nodes[0].gpu_cuont: unknown field (did you mean 'gpu_count'?)");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    node_name_prefix: b\n"),
@@ -220,8 +223,7 @@ TEST(ClusterYaml, ErrorsNameFileLineAndKeyPath) {
   EXPECT_EQ(Error("nodes:\n  - node_name_prefix: a\n    replicas: 2\n  - node_name: a-1\n"),
             "cluster.yaml:4: nodes[1].node_name: duplicate node name 'a-1' (also in nodes[0])");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    gpu_count: 2\n"),
-            "cluster.yaml:3: nodes[0].gpu_count: 2 GPUs but no GPU model: give product (a catalog GPU) or "
-            "gpu_model with max_w and idle_w");
+            "cluster.yaml:2: nodes[0]: GPU nodes without a catalog product need a vendor (nvidia or amd)");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    gpu_count: 2\n    gpu_model: {max_w: 300, idle_w: 30}\n"),
             "cluster.yaml:2: nodes[0]: GPU nodes without a catalog product need a vendor (nvidia or amd)");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    product: MI300X\n    vendor: nvidia\n"),

@@ -451,7 +451,7 @@ TEST(PowerEngine, CompatThermalEvaluationAlternatesEveryControlStep) {
       R"("workloadClass":{"cpu":"cpu.mixed"},"workloadProfile":{"cpuUtilization":0.8,"memoryIntensity":0.45,)"
       R"("ioIntensity":0.1})";
   const Case c = RunCase("qs_oscillation", Jsonl("j", 0, "192", 300, 0, 0, profile),
-                         "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9654\n",
+                         "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9654\n    cpu_cores: 192\n",
                          [](RunConfig* r) { r->cluster.work.switches = power::PowerSwitches::Joulie(); });
   ASSERT_EQ(c.rc, 0) << c.err;
   const double theta = (96.125 - 85) / 12, hot = 192 * (1 - 0.7525 * theta);
@@ -474,7 +474,7 @@ TEST(PowerEngine, ACatalogCpuKeepsTheRaplRange) {
   auto capped = [](RunConfig* r) {
     r->cluster.rules.push_back({OperatingRule::Kind::kCpuCap, {}, {CapSetting::Kind::kWatts, 250}, 1});
   };
-  const Case proxy = RunCase("rapl_proxy", rec, "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9534\n",
+  const Case proxy = RunCase("rapl_proxy", rec, "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9534\n    cpu_cores: 128\n",
                              capped);
   const Case base = RunCase("rapl_base", rec, "nodes:\n  - node_name: n0\n    cpu_cores: 128\n", capped);
   ASSERT_EQ(proxy.rc, 0) << proxy.err;
@@ -495,6 +495,27 @@ TEST(PowerEngine, JoulieScoreTiesGoToTheFirstNodeByName) {
     const auto rows = ReadCsvRows(c.dir / "out" / "placements.csv");
     ASSERT_EQ(rows.size(), 1u);
     EXPECT_EQ(rows[0].at("node"), node);
+  }
+}
+
+// §i: "Hardware base model (used when no class override or catalog entry
+// applies)". A CPU and a GPU the catalog lacks, and GPUs without a product,
+// run on it (80-420 W CPU, 30/300/80 W GPUs), as a node that spells the
+// base GPU out; all three were refused.
+TEST(PowerEngine, ModelsTheCatalogLacksRunOnTheBaseModel) {
+  const std::string rec = Jsonl("j", 0, "4", 1000, 2, 1000);
+  const Case spelled = RunCase("base_spelled", rec,
+                               "nodes:\n  - node_name: n0\n    vendor: nvidia\n    gpu_count: 2\n"
+                               "    gpu_model: {max_w: 300, idle_w: 30}\n");
+  const Case unknown = RunCase("base_unknown", rec,
+                               "nodes:\n  - node_name: n0\n    cpu: Intel Xeon Platinum 8480+\n"
+                               "    product: NVIDIA A100-SXM4-80GB\n    gpu_count: 2\n");
+  const Case bare = RunCase("base_bare", rec, "nodes:\n  - node_name: n0\n    vendor: nvidia\n    gpu_count: 2\n");
+  for (const Case* c : {&spelled, &unknown, &bare}) ASSERT_EQ(c->rc, 0) << c->err;
+  EXPECT_GT(Energy(spelled, "it_energy_j"), 0);
+  for (const Case* c : {&unknown, &bare}) {
+    EXPECT_DOUBLE_EQ(Energy(*c, "it_energy_j"), Energy(spelled, "it_energy_j"));
+    EXPECT_DOUBLE_EQ(Energy(*c, "span_seconds"), Energy(spelled, "span_seconds"));
   }
 }
 

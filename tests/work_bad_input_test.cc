@@ -208,8 +208,9 @@ TEST_P(BadCluster, LoadsAsExpected) {
     }
   }
   std::optional<Cluster> cluster;
+  std::vector<Diagnostic> warnings;
   if (status.ok()) {
-    auto loaded = LoadCluster(c.input, *catalog);
+    auto loaded = LoadCluster(c.input, *catalog, &warnings);
     if (loaded.ok()) cluster = loaded.take();
     else status = loaded.status();
   }
@@ -220,6 +221,13 @@ TEST_P(BadCluster, LoadsAsExpected) {
   }
   ASSERT_TRUE(status.ok()) << status.message();
   EXPECT_EQ(static_cast<std::int64_t>(cluster->nodes.size()), e.nodes);
+  // Values kept with a fallback (the base model for a model the catalog
+  // lacks), each named with its line.
+  std::map<std::string, std::int64_t> warned;
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : warnings) ++warned[d.rule], messages.push_back(d.ToString());
+  EXPECT_EQ(warned, e.warn);
+  EXPECT_EQ(messages, e.messages);
   // Whatever loads is well-formed.
   std::set<std::string> names;
   for (const Node& n : cluster->nodes) {

@@ -180,8 +180,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
     replaced = c.take();
     catalog = &replaced;
   }
-  auto cluster = LoadCluster(config.cluster_file, *catalog);
+  std::vector<Diagnostic> fallbacks;
+  auto cluster = LoadCluster(config.cluster_file, *catalog, &fallbacks);
   if (!cluster.ok()) return cluster.status();
+  if (diag != nullptr)  // one per node group at most: echoed, as a likely typo
+    for (Diagnostic& d : fallbacks) diag->Report(d.file, d.line, d.rule, std::move(d.message), d.severity, true);
   auto setup = SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
   if (setup.ok() && diag != nullptr) ReportClampedCaps(setup.value()->cluster, config, diag);
   return setup;

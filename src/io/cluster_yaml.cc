@@ -13,7 +13,7 @@
 namespace clustersim {
 namespace {
 
-constexpr std::int64_t kDefaultCores = 16;        // §i: cpu_cores when no catalog CPU matched
+constexpr std::int64_t kDefaultCores = 16;        // §i: cpu_cores unless given, whatever the CPU
 constexpr std::int64_t kMaxReplicas = 1'000'000;  // per group; keeps a typo from exhausting memory
 constexpr std::int64_t kMaxSockets = 64;
 
@@ -114,13 +114,15 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
     std::string model;
     if (!g.y->String(g.At("cpu"), g.P("cpu"), &model)) return false;
     cpu = g.catalog.FindCpu(model);
+    // Joulie keeps the base model when no catalog entry matches (§i).
     if (cpu == nullptr)
-      return g.y->Fail(g.At("cpu"), g.P("cpu"),
-                       fmt::format("unknown CPU model '{}' (known: {})", model, g.catalog.CpuKeys()));
+      g.y->Warn(g.At("cpu"), g.P("cpu"), "unknown_cpu_model",
+                fmt::format("'{}' is not in the hardware catalog: the base CPU model (80-420 W) is used (known: {})",
+                            model, g.catalog.CpuKeys()));
   }
   t->cpu = cpu != nullptr ? ApplyCpuEntry(*cpu, static_cast<int>(sockets)) : CpuSpec{};
   t->cpu.sockets = static_cast<int>(sockets);
-  std::int64_t cores = cpu != nullptr ? cpu->cores_per_socket * sockets : kDefaultCores;
+  std::int64_t cores = kDefaultCores;  // not the catalog CPU's: §f, cores come from the inventory
   if (!g.OptInt("cpu_cores", 1, 1'000'000, &cores)) return false;
   t->millicores = cores * 1000;
   return true;
@@ -138,13 +140,28 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
     std::string model;
     if (!g.y->String(g.At("product"), g.P("product"), &model)) return false;
     const GpuCatalogEntry* gpu = g.catalog.FindGpu(model);
-    if (gpu == nullptr)
-      return g.y->Fail(g.At("product"), g.P("product"),
-                       fmt::format("unknown GPU model '{}' (known: {})", model, g.catalog.GpuKeys()));
-    t->gpu = ApplyGpuEntry(*gpu);
-    if (*vendor_given && vendor != gpu->vendor)
-      return g.y->Fail(g.At("vendor"), g.P("vendor"),
-                       fmt::format("vendor '{}' does not match GPU model {}", g.At("vendor").Scalar(), gpu->key));
+    if (gpu == nullptr) {
+      // Joulie keeps the base model when no catalog entry matches (§i).
+      g.y->Warn(g.At("product"), g.P("product"), "unknown_gpu_model",
+                fmt::format("'{}' is not in the hardware catalog: the base GPU model (30/300/80 W) is used "
+                            "(known: {})",
+                            model, g.catalog.GpuKeys()));
+      // The vendor names the device plugin (nvidia.com/gpu, amd.com/gpu):
+      // given, or the product name's first word.
+      std::string lower = model.substr(0, model.find(' '));
+      for (char& ch : lower)
+        if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+      t->gpu.vendor = *vendor_given ? vendor
+                      : lower == "nvidia" ? GpuVendor::kNvidia
+                      : lower == "amd"    ? GpuVendor::kAmd
+                                          : GpuVendor::kNone;
+      *vendor_given = t->gpu.vendor != GpuVendor::kNone;
+    } else {
+      t->gpu = ApplyGpuEntry(*gpu);
+      if (*vendor_given && vendor != gpu->vendor)
+        return g.y->Fail(g.At("vendor"), g.P("vendor"),
+                         fmt::format("vendor '{}' does not match GPU model {}", g.At("vendor").Scalar(), gpu->key));
+    }
   } else {
     t->gpu.vendor = vendor;
   }
@@ -163,12 +180,10 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
 
 // Checks what only the combination of keys can get wrong.
 bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const GpuOverrides& ov) {
-  const bool catalog_gpu = g.Has("product");
-  if (t.gpus > 0 && !catalog_gpu && !(ov.max_w && ov.idle_w))
-    return g.y->Fail(g.At("gpu_count"), g.P("gpu_count"),
-                     fmt::format("{} GPUs but no GPU model: give product (a catalog GPU) or gpu_model with "
-                                 "max_w and idle_w",
-                                 t.gpus));
+  const bool catalog_gpu = !t.gpu.product.empty();
+  if (t.gpus > 0 && !g.Has("product") && !(ov.max_w && ov.idle_w))
+    g.y->Warn(g.At("gpu_count"), g.P("gpu_count"), "base_gpu_model",
+              fmt::format("{} GPUs without a product: the base GPU model (30/300/80 W, §i) is used", t.gpus));
   if (t.gpus > 0 && !catalog_gpu && !vendor_given)
     return g.y->Fail(g.m, g.path, "GPU nodes without a catalog product need a vendor (nvidia or amd)");
   // Name the key that set the offending value; gpu_model is applied last.
@@ -270,7 +285,8 @@ class ClusterBuilder {
 
 }  // namespace
 
-Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog) {
+Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
+                                std::vector<Diagnostic>* warnings) {
   YamlFields y(name);
   Cluster c;
   c.name = name;
@@ -292,13 +308,15 @@ Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, 
   } catch (const YAML::Exception& e) {
     return Status::Error(fmt::format("{}: yaml: {}", name, e.what()));
   }
+  if (warnings != nullptr) *warnings = y.warnings();
   return c;
 }
 
-Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog) {
+Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog,
+                            std::vector<Diagnostic>* warnings) {
   auto text = ReadFileContents(path);
   if (!text.ok()) return text.status();
-  return LoadClusterText(text.value(), DisplayName(path), catalog);
+  return LoadClusterText(text.value(), DisplayName(path), catalog, warnings);
 }
 
 }  // namespace clustersim

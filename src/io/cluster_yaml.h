@@ -7,8 +7,8 @@
 // Group keys (defaults in parentheses; io/cluster_overrides.h lists the
 // cpu_model / gpu_model / operating_point keys):
 //   node_name_prefix | node_name, replicas (1), vendor, product (GPU model),
-//   cpu (CPU model), cpu_sockets (2), cpu_cores (catalog cores x sockets,
-//   else 16), memory_gib, gpu_count (0), gpu_min_cap_watts,
+//   cpu (CPU model), cpu_sockets (2), cpu_cores (16, whatever the CPU),
+//   memory_gib, gpu_count (0), gpu_min_cap_watts,
 //   gpu_max_cap_watts, power_profile (performance | eco | draining), class
 //   (default: the group's name), labels {k: v}, gpu_peer_link_gbps,
 //   gpu_receiver_gate {fraction, gated_devices}, operating_point {freq_scale,
@@ -16,22 +16,30 @@
 //   field: value}.
 //
 // Any problem stops the load with one line, `file:line: key.path: message`,
-// e.g. `cluster.yaml:7: nodes[1].product: unknown GPU model 'H200' (known:
-// ...)`. Precedence: catalog row, then the group's own keys, then the
+// e.g. `cluster.yaml:7: nodes[1].cpu_cores: expected an integer, got 'x'`;
+// a CPU or GPU model the catalog lacks runs on the base model, with a
+// warning. Precedence: catalog row, then the group's own keys, then the
 // cpu_model / gpu_model overrides.
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/hardware_catalog.h"
 #include "model/cluster.h"
+#include "model/diagnostics.h"
 #include "model/status.h"
 
 namespace clustersim {
 
-Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog);
+// `warnings` (optional) receives the values accepted with a fallback: a
+// CPU or GPU model the catalog lacks, GPUs without a product (the base
+// model, §i).
+Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog,
+                            std::vector<Diagnostic>* warnings = nullptr);
 
 // For tests: parse text directly, naming it `name` in messages.
-Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog);
+Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
+                                std::vector<Diagnostic>* warnings = nullptr);
 
 }  // namespace clustersim

@@ -28,7 +28,14 @@ int YamlFields::LineOf(const YAML::Node& n) {
 
 bool YamlFields::Parse(std::string_view text, YAML::Node* root) {
   try {
-    *root = YAML::Load(std::string(text));
+    const std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    if (docs.size() > 1) {
+      const int line = LineOf(docs[1]);
+      status_ = Status::Error(fmt::format("{}: yaml: {} documents (separated by ---); the file must hold one",
+                                          line > 0 ? fmt::format("{}:{}", file_, line) : file_, docs.size()));
+      return false;
+    }
+    *root = docs.empty() ? YAML::Node() : docs[0];
   } catch (const YAML::Exception& e) {
     const int line = e.mark.line >= 0 ? e.mark.line + 1 : 0;
     std::string where = line > 0 ? fmt::format("{}:{}", file_, line) : file_;
@@ -36,6 +43,16 @@ bool YamlFields::Parse(std::string_view text, YAML::Node* root) {
     return false;
   }
   return true;
+}
+
+void YamlFields::Warn(const YAML::Node& at, std::string_view path, std::string_view rule, std::string message) {
+  Diagnostic d;
+  d.file = file_;
+  d.line = LineOf(at);
+  d.rule = std::string(rule);
+  d.message = fmt::format("{}: {}", path.empty() ? "(top)" : path, message);
+  d.severity = Severity::kWarning;
+  warnings_.push_back(std::move(d));
 }
 
 bool YamlFields::Fail(const YAML::Node& at, std::string_view path, std::string message) {

@@ -13,6 +13,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "model/diagnostics.h"
 #include "model/hardware.h"
 #include "model/status.h"
 
@@ -23,6 +24,7 @@ class YamlFields {
   explicit YamlFields(std::string file) : file_(std::move(file)) {}
 
   // Parses a whole document; a syntax error becomes `file:line: yaml: ...`.
+  // A file of several documents (`---`) fails: only one would be read.
   bool Parse(std::string_view text, YAML::Node* root);
 
   // Records the first error (later ones are dropped) and returns false.
@@ -30,6 +32,11 @@ class YamlFields {
   bool ok() const { return status_.ok(); }
   const Status& status() const { return status_; }
   const std::string& file() const { return file_; }
+
+  // A value accepted with a documented fallback (e.g. a CPU model the
+  // catalog lacks runs on the base model): kept, for the caller to report.
+  void Warn(const YAML::Node& at, std::string_view path, std::string_view rule, std::string message);
+  const std::vector<Diagnostic>& warnings() const { return warnings_; }
 
   // 1-based line of a node (0 when yaml-cpp has no position for it).
   static int LineOf(const YAML::Node& n);
@@ -70,6 +77,7 @@ class YamlFields {
 
   std::string file_;
   Status status_;
+  std::vector<Diagnostic> warnings_;
 };
 
 // "a.b" / "a[3]" path building.
