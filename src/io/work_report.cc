@@ -182,7 +182,8 @@ std::string WorkSummaryJson(const WorkReport& r) {
       {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the first event to the "
                  "last (to T when -t cuts the run); idle_energy = each node's power with nothing running at its current frequency and caps; "
                  "jobs_energy = the rest, attributed to the running pods by demand share (C_req*U_cpu on the CPU "
-                 "side, G_req*U_gpu on the GPU side), so idle + jobs = IT; facility = integral of IT * PUE; "
+                 "side; on the GPU side by device: every active device draws alike under the node's load, and each "
+                 "carries an equal share to the pod holding it), so idle + jobs = IT; facility = integral of IT * PUE; "
                  "energy_delay_product = IT energy * makespan. With energy_power=averaged the nodes' and IT energy "
                  "integrate the telemetry average instead; the difference (at the run's two ends) goes to idle_energy, "
                  "which a run shorter than a telemetry window can leave negative"}};
