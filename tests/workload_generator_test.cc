@@ -423,6 +423,12 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
       {"--peer-intensity", "2"},    {"--dip-multiplier", "inf"}, {"--work-scale", " 1"},
       {"--no-such-flag", "1"},
       {"--horizon", "100000d"},  // about 1.7e9 workloads: would fill the disk (it used to start writing)
+      // The bound counts a burst's multiplier: this asked for ~4.5e10
+      // workloads in the burst hour and ran until the disk was full.
+      {"--horizon", "1d", "--burst-probability", "1", "--burst-mean-jobs", "1000000000"},
+      {"--workloads", "1000000000"},  // more lines than a run reads (it wrote 65 GB before it was stopped)
+      {"--time-scale", "1e-10"},      // outside simulate's range: the trace could not be read at its scale
+      {"--time-scale", "1e-9"},       // offsets past 10^12 s from the 30th workload: refused, nothing kept
   };
   // A .gz name would hold plain text.
   const CliRun gz = Cli({"-o", (d / "t.jsonl.gz").string(), "--workloads", "3"});

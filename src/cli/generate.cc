@@ -121,7 +121,8 @@ Status Resolve(const Flags& f, bool workloads_given, bool horizon_given, bool pe
   if (!st.ok()) return st;
   std::uint64_t u = 0;
   if (workloads_given) {
-    st = ParseUnsigned("--workloads", f.workloads, 1, 1'000'000'000, "an integer in [1, 1000000000]", &u);
+    st = ParseUnsigned("--workloads", f.workloads, 1, 100'000'000, "an integer in [1, 100000000] (a run reads at "
+                       "most 10^8 lines)", &u);
     if (!st.ok()) return st;
     o->max_workloads = static_cast<std::int64_t>(u);
   }
@@ -171,13 +172,22 @@ Status Resolve(const Flags& f, bool workloads_given, bool horizon_given, bool pe
   if (f.output.size() > 3 && f.output.compare(f.output.size() - 3, 3, ".gz") == 0)
     return Status::Error("--output " + f.output + ": generate writes plain JSONL; name it without .gz (and gzip it "
                          "afterwards if needed)");
+  // simulate's --time-scale range: a trace written at another scale could
+  // not be read back at it.
+  if (o->time_scale < 1e-9 || o->time_scale > 1e9)
+    return Status::Error(fmt::format("--time-scale: expected a number in [1e-9, 1e9] (simulate's range), got '{}'",
+                                     f.time_scale));
   // A horizon alone stops only at its end: more workloads than a run can
-  // read (10^8 lines) would only fill the disk.
+  // read (10^8 lines) would only fill the disk. The bound takes the busiest
+  // hour a day can have (a burst's multiplier included) for every hour.
   constexpr double kMaxExpected = 1e8;
-  if (o->max_workloads == 0 && o->horizon_s / o->mean_interarrival_s > kMaxExpected)
-    return Status::Error(fmt::format("--horizon {}: at a mean inter-arrival of {} s that is about {:.2g} workloads, "
-                                     "more than the 10^8 lines a run reads; give --workloads N or a shorter horizon",
-                                     f.horizon, o->mean_interarrival_s, o->horizon_s / o->mean_interarrival_s));
+  const double busiest = MaxArrivalMultiplier(*o);
+  const double expected = o->horizon_s / o->mean_interarrival_s * busiest;
+  if (o->max_workloads == 0 && expected > kMaxExpected)
+    return Status::Error(fmt::format("--horizon {}: at a mean inter-arrival of {} s and an hourly multiplier of up to "
+                                     "{:.3g} that is up to about {:.2g} workloads, more than the 10^8 lines a run "
+                                     "reads; give --workloads N or a shorter horizon",
+                                     f.horizon, o->mean_interarrival_s, busiest, expected));
   return Status::Ok();
 }
 
@@ -266,6 +276,11 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
 
   GeneratorSummary summary;
+  const auto out_of_range = [&] {
+    return Status::Error(fmt::format("--time-scale {}: workload {}'s submit offset would pass the {} s a trace may "
+                                     "hold; give a larger --time-scale or fewer workloads",
+                                     f.time_scale, summary.workloads + 1, kMaxInputSeconds));
+  };
   if (f.output == "-") {
     StreamSink sink(out);
     summary = WriteWorkloadTrace(o, &sink);
@@ -275,12 +290,16 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
       err << "clustersim generate: error: cannot write to stdout\n";
       return 1;
     }
+    if (summary.offset_out_of_range) {
+      err << "clustersim generate: error: " << out_of_range().message() << "\n";
+      return 1;
+    }
   } else {
     AtomicFileSink sink(f.output);
     Status io = sink.Open();
     if (io.ok()) {
       summary = WriteWorkloadTrace(o, &sink);
-      io = sink.Commit();
+      io = summary.offset_out_of_range ? out_of_range() : sink.Commit();
     }
     if (!io.ok()) {
       err << "clustersim generate: error: " << io.message() << "\n";

@@ -25,6 +25,7 @@ using simdjson::dom::object;
 static_assert(JsonlRecordParser::kPadding >= simdjson::SIMDJSON_PADDING);
 
 constexpr std::string_view kPowerProfileLabel = "joulie.io/power-profile";
+constexpr std::int64_t kMaxPodMillicores = 1'000'000'000'000;  // 1e9 cores
 constexpr double kDefaultCpuUnits = 1000;  // §l.1: work.cpuUnits when missing or <= 0
 
 const char* TypeName(const element& e) {
@@ -234,6 +235,12 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
     if (value.is_null()) continue;
     if (key == "cpu") {
       if (!Quantity(value, "podTemplate.requests.cpu", true, &r->pod.millicores)) return false;
+      // No node has a billion cores (cpu_cores stops at a million), and a
+      // gang's total must stay a number.
+      if (r->pod.millicores > kMaxPodMillicores)
+        return Skip("number_out_of_range",
+                    fmt::format("podTemplate.requests.cpu is {} cores, more than the {:.0f} any pod may request",
+                                static_cast<double>(r->pod.millicores) / 1000, kMaxPodMillicores / 1000.0));
       // A pod's CPU work progresses at C_req * B_core (§a.2): with no cores
       // it would never finish. Like cpuUnits <= 0, zero counts as missing.
       if (r->pod.millicores == 0) {

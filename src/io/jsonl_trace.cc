@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 #include <system_error>
 #include <unordered_map>
@@ -155,7 +156,10 @@ void TraceBuilder::Finish(Workload* w) {
         wj.intent = (wj.has_intent && wj.intent == IntentClass::kPerformance) ? IntentClass::kPerformance : r.intent;
         wj.has_intent = true;
       }
-      job.units += r.pod.millicores;
+      // Saturates: a gang of millions of pods could pass int64 (each pod is
+      // at most 1e9 cores); so large a job is rejected as oversized.
+      if (__builtin_add_overflow(job.units, r.pod.millicores, &job.units))
+        job.units = std::numeric_limits<std::int64_t>::max();
       w->pods.push_back(std::move(r.pod));
     }
     w->jobs.push_back(job);

@@ -102,6 +102,13 @@ double ArrivalMultiplier(const GeneratorOptions& o, int hour, const DayPlan& pla
   return std::max(m, kMultiplierFloor);
 }
 
+double MaxArrivalMultiplier(const GeneratorOptions& o) {
+  double m = 0;
+  for (int h = 0; h < 24; ++h)
+    for (const DayPlan& plan : {DayPlan{}, DayPlan{h, -1}, DayPlan{-1, h}}) m = std::max(m, ArrivalMultiplier(o, h, plan));
+  return m;
+}
+
 ArrivalProcess::ArrivalProcess(const GeneratorOptions& o) : o_(o), draws_(o.seed, kArrivalDomain, 0) {}
 
 double ArrivalProcess::Next() {
@@ -164,6 +171,10 @@ GeneratorSummary GenerateWorkloads(const GeneratorOptions& o,
     const double t = arrivals.Next();
     if (o.horizon_s > 0 && t > o.horizon_s) {
       sum.horizon_reached = true;
+      break;
+    }
+    if (t / o.time_scale > static_cast<double>(kMaxInputSeconds)) {
+      sum.offset_out_of_range = true;
       break;
     }
     const GeneratedWorkload w = SampleWorkload(o, n, t);

@@ -87,6 +87,8 @@ DayPlan PlanDay(const GeneratorOptions& o, std::int64_t day);
 // 2.5 at a 1.0 hour by default); at the dip hour mult * dip_multiplier; then
 // at least kMultiplierFloor.
 double ArrivalMultiplier(const GeneratorOptions& o, int hour, const DayPlan& plan);
+// The largest multiplier any hour of any day can have (a bound on the rate).
+double MaxArrivalMultiplier(const GeneratorOptions& o);
 
 // Arrivals in simulated seconds: each gap is Exponential(mean_interarrival_s /
 // multiplier), the multiplier taken at the previous arrival's hour (the first
@@ -111,6 +113,9 @@ GeneratedWorkload SampleWorkload(const GeneratorOptions& o, std::int64_t number,
 struct GeneratorSummary {
   std::int64_t workloads = 0, pods = 0, gpu_pods = 0;
   bool horizon_reached = false;  // stopped because the next arrival fell after horizon_s
+  // Stopped because the next offset would pass kMaxInputSeconds, which no
+  // reader accepts (a tiny --time-scale stretches offsets).
+  bool offset_out_of_range = false;
   double last_submit_s = 0;      // trace-seconds, as written
 };
 
