@@ -300,5 +300,26 @@ TEST(WorkEngine, ClusterCheckerCatchesDoubleAllocation) {
   EXPECT_EQ(checker.status().message(), "check failed: at 0 s job 0 was given a GPU of g that another pod holds");
 }
 
+// --time-scale scales JSONL submit offsets only: on a CSV (or SWF) trace it
+// would change nothing, so the run refuses it (it ran and ignored it).
+TEST(WorkEngine, TimeScaleOnACsvTraceIsRefused) {
+  const fs::path d = ScratchDir("time_scale_csv");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,100,10\n";
+  RunConfig c;
+  c.trace = (d / "t.csv").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.output_dir = (d / "out").string();
+  c.quiet = true;
+  c.load.jsonl.time_scale = 120;
+  std::ostringstream o, e;
+  EXPECT_EQ(RunPipeline(c, o, e), 1);
+  EXPECT_NE(e.str().find("--time-scale scales a JSONL trace's submit offsets"), std::string::npos) << e.str();
+  EXPECT_FALSE(fs::exists(d / "out" / "summary.json"));
+  c.load.jsonl.time_scale = 1;
+  std::ostringstream o1, e1;
+  EXPECT_EQ(RunPipeline(c, o1, e1), 0) << e1.str();
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -215,6 +215,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // (SWF/CSV under --execution work turn the chosen run time into work: the mode counts there.)
   if (c.run_time.mode != RunTimeMode::kActual && w.work_based())
     return Fail(c, err, Status::Error("--run_time_mode: work-based jobs run as long as their work takes"));
+  if (c.load.jsonl.time_scale != 1 && lt.format != TraceFormat::kJsonl)
+    return Fail(c, err, Status::Error(c.trace + ": --time-scale scales a JSONL trace's submit offsets; this trace's "
+                                                "times are its own (it would be ignored)"));
   if (c.load.csv.pcon && lt.format != TraceFormat::kCsv)
     return Fail(c, err, Status::Error(c.trace + ": --trace_type pcon reads the avgpcon, minpcon and maxpcon columns "
                                                 "of a dr_evt CSV; this trace is not one"));
