@@ -321,5 +321,32 @@ TEST(WorkEngine, TimeScaleOnACsvTraceIsRefused) {
   EXPECT_EQ(RunPipeline(c, o1, e1), 0) << e1.str();
 }
 
+// Names from the inputs reach the CSVs quoted (RFC 4180) when they hold a
+// comma or a quote: a pod "a,\"b\"" on nodes of prefix "x,y" and class
+// "c,1" kept their rows' columns (they split them before).
+TEST(WorkEngine, NamesWithCommasAndQuotesKeepTheirColumns) {
+  const fs::path d = ScratchDir("csv_quoting");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: \"x,y\"\n    class: \"c,1\"\n    cpu_cores: 4\n";
+  std::ofstream(d / "t.jsonl") << R"({"jobId":"a,\"b\"","podTemplate":{"requests":{"cpu":"1"}}})" << "\n";
+  RunConfig c;
+  c.trace = (d / "t.jsonl").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.output_dir = (d / "out").string();
+  c.quiet = true;
+  std::ostringstream o, e;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  const auto placements = ReadCsvRows(d / "out" / "placements.csv");
+  ASSERT_EQ(placements.size(), 1u);
+  EXPECT_EQ(placements[0].at("pod"), "a,\"b\"");
+  EXPECT_EQ(placements[0].at("node"), "x,y-0");
+  EXPECT_EQ(placements[0].at("node_class"), "c,1");
+  EXPECT_NE(ReadAll(d / "out" / "placements.csv").find(",\"a,\"\"b\"\"\",\"x,y-0\","), std::string::npos);
+  const auto nodes = ReadCsvRows(d / "out" / "nodes.csv");
+  ASSERT_EQ(nodes.size(), 1u);
+  EXPECT_EQ(nodes[0].at("node"), "x,y-0");
+  EXPECT_EQ(nodes[0].at("class"), "c,1");
+  EXPECT_EQ(nodes[0].at("power_profile"), "performance");
+}
+
 }  // namespace
 }  // namespace clustersim::test

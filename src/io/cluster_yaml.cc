@@ -56,6 +56,15 @@ bool ParseVendor(YamlFields* y, const YAML::Node& n, const std::string& path, Gp
   return y->Fail(n, path, fmt::format("unknown vendor '{}' (known: nvidia, amd)", n.Scalar()));
 }
 
+// Names end up in CSV rows (quoted when they hold a comma or a quote): a
+// line break or another control character would split a row.
+bool PlainName(YamlFields* y, const YAML::Node& n, const std::string& path, std::string_view name) {
+  for (const char ch : name)
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
+      return y->Fail(n, path, "must not hold a line break or another control character");
+  return true;
+}
+
 bool ParseLabels(YamlFields* y, const YAML::Node& n, const std::string& path,
                  std::vector<std::pair<std::string, std::string>>* out) {
   if (!y->RequireMap(n, path)) return false;
@@ -228,6 +237,7 @@ class ClusterBuilder {
     std::string name;
     if (!y_->String(g.At(name_key), g.P(name_key), &name)) return false;
     if (name.empty()) return y_->Fail(g.At(name_key), g.P(name_key), "must not be empty");
+    if (!PlainName(y_, g.At(name_key), g.P(name_key), name)) return false;
     std::int64_t replicas = 1;
     if (!g.OptInt("replicas", 1, kMaxReplicas, &replicas)) return false;
     if (has_name && replicas != 1)
@@ -238,13 +248,14 @@ class ClusterBuilder {
     t.name = name;
     bool vendor_given = false;
     if (!ResolveCpu(g, &t) || !ResolveGpu(g, &t, &vendor_given)) return false;
+    const bool catalog_gpu = !t.gpu.product.empty();
     if (g.Has("memory_gib") && !ParseMemoryGib(y_, g.At("memory_gib"), g.P("memory_gib"), &t.memory_bytes))
       return false;
     if (g.Has("cpu_model") && !ApplyCpuOverrides(y_, g.At("cpu_model"), g.P("cpu_model"), &t.cpu)) return false;
     GpuOverrides ov;
     if (g.Has("gpu_model") && !ApplyGpuOverrides(y_, g.At("gpu_model"), g.P("gpu_model"), &t.gpu, &ov)) return false;
     // A custom GPU (no catalog row) without an explicit MinCap gets §i's 0.5 Max.
-    if (!g.Has("product") && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)
+    if (!catalog_gpu && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)
       t.gpu.min_cap_w = 0.5 * t.gpu.max_w;
     if (ov.min_cap_w || g.Has("gpu_min_cap_watts")) t.gpu.joulie_min_cap_w = 0;  // the file's MinCap in both presets
     if (!CheckGpu(g, t, vendor_given, ov)) return false;
@@ -257,6 +268,7 @@ class ClusterBuilder {
     if (g.Has("class")) {
       if (!y_->String(g.At("class"), g.P("class"), &proto.node_class)) return false;
       if (proto.node_class.empty()) return y_->Fail(g.At("class"), g.P("class"), "must not be empty");
+      if (!PlainName(y_, g.At("class"), g.P("class"), proto.node_class)) return false;
     }
     if (g.Has("labels") && !ParseLabels(y_, g.At("labels"), g.P("labels"), &proto.labels)) return false;
     if (g.Has("operating_point") &&

@@ -42,7 +42,7 @@ void WriteJobsCsv(const Workload& w, const std::vector<JobRun>& runs, double tau
     const Job& j = w.jobs[i];
     const JobRun& r = runs[i];
     const bool finished = IsFinished(r.state);
-    row.Int(j.trace_id).Char(',').Text(wl).Text(",fixed,").Time(j.submit, f).Char(',').Int(j.units).Char(',');
+    row.Int(j.trace_id).Char(',').Field(wl).Text(",fixed,").Time(j.submit, f).Char(',').Int(j.units).Char(',');
     row.Time(j.time_limit, f).Text(r.state == JobState::kCompleted ? ",1," : ",0,").Text(FinalState(r.state));
     row.Char(',');
     if (r.begin != kNoTime) row.Time(r.begin, f);

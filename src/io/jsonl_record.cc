@@ -445,6 +445,12 @@ JsonlRecordParser::Outcome JsonlRecordParser::Impl::Record(const object& o, PodR
     Skip("missing_job_id", "jobId is empty");
     return O::kSkipped;
   }
+  // jobId names the pod in every output row (quoted when it holds a comma
+  // or a quote); a line break would split the row.
+  if (std::any_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; })) {
+    Skip("bad_job_id", "jobId holds a line break or another control character");
+    return O::kSkipped;
+  }
   r->pod.name = s;
   r->workload_id = s;
   if (has[kOffset] && !Offset(f[kOffset], &r->submit)) return O::kSkipped;

@@ -42,8 +42,8 @@ void PlacementLog::OnStart(JobId id, SimTime t, std::int64_t) {
     }
     if (sink_ == nullptr) continue;
     RowWriter row(&sink_->buf);
-    row.Int(w_.jobs[id].trace_id).Char(',').Text(w_.pods[p.pod].name).Char(',').Text(node.name).Char(',');
-    row.Text(list).Char(',').Text(node.node_class).Char(',').Text(EnumNameOf(kPowerProfileNames, node.profile)).Char(',');
+    row.Int(w_.jobs[id].trace_id).Char(',').Field(w_.pods[p.pod].name).Char(',').Field(node.name).Char(',');
+    row.Text(list).Char(',').Field(node.node_class).Char(',').Text(EnumNameOf(kPowerProfileNames, node.profile)).Char(',');
     row.Double(p.millicores / 1000.0).Char(',').Int(std::popcount(p.devices)).Char(',').Time(t, f_).Char('\n');
     row.Flush();
     sink_->Poll();

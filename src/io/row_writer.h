@@ -58,6 +58,21 @@ class RowWriter {
     p_ += s.size();
     return *this;
   }
+  // A name from the input (a pod, a node, a queue, a file): quoted as RFC
+  // 4180 says when it holds a comma, a quote or a line break, so a row
+  // keeps its columns; as is otherwise (the common case costs one scan).
+  RowWriter& Field(std::string_view s) {
+    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return Text(s);
+    Char('"');
+    for (std::size_t from = 0;;) {
+      const std::size_t q = s.find('"', from);
+      Text(s.substr(from, q == std::string_view::npos ? std::string_view::npos : q + 1 - from));
+      if (q == std::string_view::npos) break;
+      Char('"');  // a quote is doubled
+      from = q + 1;
+    }
+    return Char('"');
+  }
   // Appends what is buffered; the destructor does it too.
   void Flush() {
     out_->append(buf_, p_);

@@ -53,7 +53,7 @@ void WriteRejectedCsv(const Workload& w, const std::vector<JobRun>& runs, TimeFo
 
 void WriteQueue(RowWriter* row, const Workload& w, const Job& j) {
   if (w.queue_column == "queue" && j.queue >= 0 && static_cast<std::size_t>(j.queue) < w.queue_names.size())
-    row->Text(w.queue_names[static_cast<std::size_t>(j.queue)]);
+    row->Field(w.queue_names[static_cast<std::size_t>(j.queue)]);
   else
     row->Int(j.queue);
 }

@@ -73,7 +73,7 @@ void TimeseriesWriter::Sample(SimTime t, const WorkExecution& work) {
       theta_gpu = std::max(theta_gpu, m.ReportedThetaGpu(d, t));
     }
     RowWriter row(&node_sink_->buf);
-    row.Time(t, f_).Char(',').Text(cluster_.nodes[i].name).Char(',').Double(m.power_w()).Char(',');
+    row.Time(t, f_).Char(',').Field(cluster_.nodes[i].name).Char(',').Double(m.power_w()).Char(',');
     row.Double(m.cpu_w()).Char(',').Double(m.CpuAverageW(t)).Char(',').Double(m.gpu_w()).Char(',').Double(gpu_avg);
     row.Char(',').Double(m.f_eff()).Char(',');
     if (m.cpu_cap_w() > 0) row.Double(m.cpu_cap_w());  // empty: no RAPL cap

@@ -92,8 +92,8 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
     for (std::uint32_t p = wj.first_pod; p < wj.first_pod + wj.num_pods && gpu_pod == nullptr; ++p)
       if (w.pods[p].gpus > 0) gpu_pod = &w.pods[p];
     RowWriter row(out);
-    row.Char(',').Text(r.placements != nullptr ? r.placements->nodes(id) : "").Char(',');
-    row.Text(r.placements != nullptr ? r.placements->devices(id) : "").Char(',');
+    row.Char(',').Field(r.placements != nullptr ? r.placements->nodes(id) : "").Char(',');
+    row.Field(r.placements != nullptr ? r.placements->devices(id) : "").Char(',');
     row.Text(r.performance[id] ? "performance" : "standard").Char(',');
     row.Text(EnumNameOf(kCpuClassNames, pod.profile.cpu_class)).Char(',');
     row.Text(gpu_pod != nullptr ? EnumNameOf(kGpuClassNames, gpu_pod->profile.gpu_class) : "").Char(',');
@@ -210,7 +210,7 @@ void WriteNodesCsv(const WorkReport& r, TextSink* out) {
     const NodeModel& m = p.node(n);
     const Node& node = r.cluster->nodes[n];
     RowWriter row(&out->buf);
-    row.Text(node.name).Char(',').Text(node.node_class).Char(',');
+    row.Field(node.name).Char(',').Field(node.node_class).Char(',');
     row.Text(EnumNameOf(kPowerProfileNames, node.profile));
     row.Char(',').Double(m.energy_j()).Char(',').Double(m.cpu_energy_j()).Char(',').Double(m.gpu_energy_j()).Char(',');
     row.Double(m.idle_energy_j()).Char(',').Double(span > 0 ? m.energy_j() / span : 0).Char(',');
@@ -228,7 +228,7 @@ void WriteDevicesCsv(const WorkReport& r, TextSink* out) {
     const NodeModel& m = p.node(n);
     for (int d = 0; d < m.gpus(); ++d) {
       RowWriter row(&out->buf);
-      row.Text(r.cluster->nodes[n].name).Char(',').Int(d).Char(',').Double(m.device_energy_j(d)).Char(',');
+      row.Field(r.cluster->nodes[n].name).Char(',').Int(d).Char(',').Double(m.device_energy_j(d)).Char(',');
       row.Double(span > 0 ? m.device_energy_j(d) / span : 0).Char(',').Double(m.device_throttled_s(d)).Char(',');
       row.Double(m.peak_temp_gpu(d)).Char('\n');
       row.Flush();
