@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/base_model_vars.h"
 #include "cli/option_checks.h"
 #include "io/ambient_csv.h"
 #include "io/node_selector.h"
@@ -14,6 +15,7 @@
 namespace clustersim {
 
 void AddClusterOptions(CLI::App* app, OptionValues* v) {
+  AddBaseModelOptions(app, &v->sim_base);
   // Seed 002: a cluster of real nodes, work-based jobs (README "Clusters and work").
   const std::string g = "Clusters and work (seed 002)";
   app->add_option("--cluster", v->cluster, "Cluster inventory YAML (Joulie's nodes[] groups); runs on real nodes")
@@ -76,7 +78,7 @@ void AddClusterOptions(CLI::App* app, OptionValues* v) {
       ->group(g);
   app->add_option("--freq-scale", v->freq_scales, "[SELECTOR:]F: DVFS frequency scale in (0, 1]; repeatable")
       ->group(g);
-  app->add_option("--eco-cpu-pct", v->eco_cpu_pct, "CPU percent of an eco node without an operating point (60)")
+  app->add_option("--eco-cpu-pct", v->eco_cpu_pct, "CPU percent of an eco node without an operating point (60; env SIM_SA_CPU_ECO_PCT)")
       ->check(RealIn(1, 100))
       ->group(g);
   app->add_option("--eco-gpu-pct", v->eco_gpu_pct, "GPU cap percent of an eco node without an operating point (70)")
@@ -216,7 +218,9 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
       return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");
     k.work_execution = v.execution == "work";
   }
-  if (!v.eco_cpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-cpu-pct", v.eco_cpu_pct, 1, 100, &k.eco_cpu_pct));
+  if (const std::string e = cluster_env(v.eco_cpu_pct, "SIM_SA_CPU_ECO_PCT"); !e.empty())
+    RETURN_IF_ERROR(ParseReal(named(v.eco_cpu_pct, "--eco-cpu-pct", "SIM_SA_CPU_ECO_PCT"), e, 1, 100, &k.eco_cpu_pct));
+  if (!k.cluster_file.empty()) RETURN_IF_ERROR(ResolveBaseModel(v.sim_base, true, &k.base));
   if (!v.eco_gpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-gpu-pct", v.eco_gpu_pct, 1, 100, &k.eco_gpu_pct));
   if (!v.time_scale.empty()) RETURN_IF_ERROR(ParseReal("--time-scale", v.time_scale, 1e-9, 1e9, &c->load.jsonl.time_scale));
   c->load.jsonl.class_alias = wo.switches.class_alias;
@@ -300,12 +304,13 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
                                     !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
                                     !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
   // Options of the cluster model that a node-count run would ignore.
-  const bool model_options_used = !v.time_scale.empty() || !v.work_class.empty() || !v.work_sensitivity.empty() ||
+  const bool model_options_used = !v.time_scale.empty() || AnyBaseModelValue(v.sim_base) || !v.work_class.empty() || !v.work_sensitivity.empty() ||
                                   !v.queue_classes.empty() || !v.eco_cpu_pct.empty() || !v.eco_gpu_pct.empty() ||
                                   !v.design_it_watts.empty() || !v.power_step.empty();
   if (k.cluster_file.empty() && (model_options_used || c->engine.policy.compat == Compat::kJoulie))
     return Status::Error("--compat joulie, --time-scale, --work-class, --work-sensitivity, --queue-class, --eco-cpu-pct, "
-                         "--eco-gpu-pct, --design-it-watts and --power-step shape the cluster model; they need "
+                         "--eco-gpu-pct, --design-it-watts, --power-step and the SIM_* base model shape the cluster "
+                         "model; they need "
                          "--cluster FILE (a cluster of real nodes)");
   if (k.cluster_file.empty() && cluster_options_used)
     return Status::Error("--workload-model, --tick, --placement, --power-policy and its options, --execution, --cpu-cap, --gpu-cap, --freq-scale, "

@@ -181,7 +181,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
     catalog = &replaced;
   }
   std::vector<Diagnostic> fallbacks;
-  auto cluster = LoadCluster(config.cluster_file, *catalog, &fallbacks);
+  auto cluster = LoadCluster(config.cluster_file, *catalog, &fallbacks, config.base);
   if (!cluster.ok()) return cluster.status();
   if (diag != nullptr)  // one per node group at most: echoed, as a likely typo
     for (Diagnostic& d : fallbacks) diag->Report(d.file, d.line, d.rule, std::move(d.message), d.severity, true);
@@ -200,7 +200,8 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   Cluster& cl = setup->cluster;
   if (cl.nodes.empty()) return Status::Error(cl.name + ": the cluster has no nodes");
   // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
-  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog, config.work.switches.gpu_min_cap);
+  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog,
+                                                                      config.work.switches.gpu_min_cap, config.base.gpu);
 
   // A power policy decides the profiles before anything reads them.
   setup->policy = power::ApplyPowerPolicy(config.power_policy, &cl);

@@ -52,6 +52,7 @@ struct ClusterConfig {
   bool clip_to_limit = true; // SWF/CSV jobs are killed at their limit under --overrun clip
   std::string caps_file;     // --caps: a cap schedule (YAML)
   FacilityOptions facility;  // --ambient, --design-it-watts
+  BaseHardware base;         // the SIM_* base model (power-model §i; cli/base_model_vars.h)
 };
 
 struct ClusterSetup {

@@ -5,6 +5,7 @@
 // RunConfig with one clear error per bad value ("did you mean" included).
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,7 @@ struct OptionValues {
   std::vector<std::string> cpu_caps, gpu_caps, freq_scales, switches, queue_classes;
   std::string eco_cpu_pct, eco_gpu_pct, base_speed_per_core, base_speed_per_gpu, time_scale;
   std::string work_class, work_sensitivity;
+  std::map<std::string, std::string> sim_base;  // SIM_* base-model variables (cli/base_model_vars.h)
   // Seed 002 part 2: power over time.
   std::string caps, power_step, ambient, design_it_watts, timeseries_interval = "60", timeseries_nodes;
   bool timeseries_every_event = false;

@@ -20,6 +20,7 @@ constexpr std::int64_t kMaxSockets = 64;
 struct GroupReader {
   YamlFields* y;
   const HardwareCatalog& catalog;
+  const BaseHardware& base;
   const YAML::Node& m;
   const std::string& path;
 
@@ -116,7 +117,7 @@ bool ParseReceiverGate(YamlFields* y, const YAML::Node& n, const std::string& pa
 
 // The CPU side: catalog row, sockets, cores.
 bool ResolveCpu(const GroupReader& g, NodeType* t) {
-  std::int64_t sockets = 2;
+  std::int64_t sockets = g.base.cpu.sockets;
   if (!g.OptInt("cpu_sockets", 1, kMaxSockets, &sockets)) return false;
   const CpuCatalogEntry* cpu = nullptr;
   if (g.Has("cpu")) {
@@ -129,7 +130,7 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
                 fmt::format("'{}' is not in the hardware catalog: the base CPU model (80-420 W) is used (known: {})",
                             model, g.catalog.CpuKeys()));
   }
-  t->cpu = cpu != nullptr ? ApplyCpuEntry(*cpu, static_cast<int>(sockets)) : CpuSpec{};
+  t->cpu = cpu != nullptr ? ApplyCpuEntry(*cpu, static_cast<int>(sockets), g.base.cpu) : g.base.cpu;
   t->cpu.sockets = static_cast<int>(sockets);
   std::int64_t cores = kDefaultCores;  // not the catalog CPU's: §f, cores come from the inventory
   if (!g.OptInt("cpu_cores", 1, 1'000'000, &cores)) return false;
@@ -139,6 +140,7 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
 
 // The GPU side: count, catalog row, vendor, the group's cap and link keys.
 bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
+  t->gpu = g.base.gpu;
   std::int64_t count = 0;
   if (!g.OptInt("gpu_count", 0, 1'000'000, &count)) return false;
   t->gpus = static_cast<int>(count);
@@ -166,7 +168,7 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
                                           : GpuVendor::kNone;
       *vendor_given = t->gpu.vendor != GpuVendor::kNone;
     } else {
-      t->gpu = ApplyGpuEntry(*gpu);
+      t->gpu = ApplyGpuEntry(*gpu, g.base.gpu);
       if (*vendor_given && vendor != gpu->vendor)
         return g.y->Fail(g.At("vendor"), g.P("vendor"),
                          fmt::format("vendor '{}' does not match GPU model {}", g.At("vendor").Scalar(), gpu->key));
@@ -217,7 +219,8 @@ bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const 
 
 class ClusterBuilder {
  public:
-  ClusterBuilder(YamlFields* y, const HardwareCatalog& catalog, Cluster* c) : y_(y), catalog_(catalog), c_(c) {}
+  ClusterBuilder(YamlFields* y, const HardwareCatalog& catalog, const BaseHardware& base, Cluster* c)
+      : y_(y), catalog_(catalog), base_(base), c_(c) {}
 
   bool Group(const YAML::Node& m, std::size_t index) {
     const std::string path = IndexPath("nodes", index);
@@ -227,7 +230,7 @@ class ClusterBuilder {
                                                   "gpu_min_cap_watts", "gpu_max_cap_watts", "power_profile", "class",
                                                   "labels", "gpu_peer_link_gbps", "gpu_receiver_gate",
                                                   "operating_point", "cpu_model", "gpu_model"})) return false;
-    const GroupReader g{y_, catalog_, m, path};
+    const GroupReader g{y_, catalog_, base_, m, path};
     const bool has_prefix = g.Has("node_name_prefix"), has_name = g.Has("node_name");
     if (has_prefix && has_name)
       return y_->Fail(g.At("node_name"), g.P("node_name"), "give node_name_prefix or node_name, not both");
@@ -291,6 +294,7 @@ class ClusterBuilder {
  private:
   YamlFields* y_;
   const HardwareCatalog& catalog_;
+  const BaseHardware& base_;
   Cluster* c_;
   std::map<std::string, std::size_t, std::less<>> owner_;  // node name -> group index
 };
@@ -298,7 +302,7 @@ class ClusterBuilder {
 }  // namespace
 
 Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
-                                std::vector<Diagnostic>* warnings) {
+                                std::vector<Diagnostic>* warnings, const BaseHardware& base) {
   YamlFields y(name);
   Cluster c;
   c.name = name;
@@ -314,7 +318,7 @@ Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, 
       y.Fail(nodes, "nodes", "no node groups");
       return y.status();
     }
-    ClusterBuilder b(&y, catalog, &c);
+    ClusterBuilder b(&y, catalog, base, &c);
     for (std::size_t i = 0; i < nodes.size(); ++i)
       if (!b.Group(nodes[i], i)) return y.status();
   } catch (const YAML::Exception& e) {
@@ -325,10 +329,10 @@ Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, 
 }
 
 Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog,
-                            std::vector<Diagnostic>* warnings) {
+                            std::vector<Diagnostic>* warnings, const BaseHardware& base) {
   auto text = ReadFileContents(path);
   if (!text.ok()) return text.status();
-  return LoadClusterText(text.value(), DisplayName(path), catalog, warnings);
+  return LoadClusterText(text.value(), DisplayName(path), catalog, warnings, base);
 }
 
 }  // namespace clustersim

@@ -34,12 +34,13 @@ namespace clustersim {
 
 // `warnings` (optional) receives the values accepted with a fallback: a
 // CPU or GPU model the catalog lacks, GPUs without a product (the base
-// model, §i).
+// model, §i). Every node starts from `base` (the SIM_* variables).
 Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog,
-                            std::vector<Diagnostic>* warnings = nullptr);
+                            std::vector<Diagnostic>* warnings = nullptr, const BaseHardware& base = BaseHardware{});
 
 // For tests: parse text directly, naming it `name` in messages.
 Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
-                                std::vector<Diagnostic>* warnings = nullptr);
+                                std::vector<Diagnostic>* warnings = nullptr,
+                                const BaseHardware& base = BaseHardware{});
 
 }  // namespace clustersim

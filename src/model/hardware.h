@@ -80,4 +80,12 @@ struct GpuSpec {
   ThermalSpec thermal{24, 12, 2.5, 82, 92};
 };
 
+// The model every node starts from (power-model.md §i): Joulie's SIM_*
+// base variables, settable per run; a catalog row and the cluster file's
+// keys are applied on top of it.
+struct BaseHardware {
+  CpuSpec cpu;
+  GpuSpec gpu;
+};
+
 }  // namespace clustersim

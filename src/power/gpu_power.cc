@@ -120,15 +120,14 @@ GpuCapTarget GpuCapFromPercent(const GpuSpec& gpu, int gpu_count, double pct) {
   return GpuCapFromWatts(gpu, gpu_count, pct * gpu.max_w / 100);
 }
 
-GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap) {
+GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap, const GpuSpec& base) {
   if (mode == GpuCatalog::kCatalog) {
     GpuSpec out = catalog;
     if (min_cap == GpuMinCap::kJoulie && catalog.joulie_min_cap_w > 0) out.min_cap_w = catalog.joulie_min_cap_w;
     return out;
   }
   // Joulie's base MaxWattsPerGPU = 300 is > 0, so the catalog max is never
-  // copied and every GPU gets the base row.
-  const GpuSpec base;
+  // copied and every GPU gets the base row (the run's SIM_* base).
   GpuSpec out = catalog;
   out.idle_w = base.idle_w;
   out.max_w = base.max_w;

@@ -1,0 +1,30 @@
+#pragma once
+// Joulie's SIM_* variables of the hardware base model (power-model.md §i),
+// under Joulie's names and units (MHz, ms, W, °C): in a config file as
+// `SIM_BASE_IDLE_W = 100`, on the command line as `--SIM_BASE_IDLE_W 100`
+// (hidden from --help, listed in README), or in the environment of a
+// cluster run. Each sets the base every node starts from; a catalog row
+// then overrides what it defines (a CPU's curve and socket caps, a GPU's
+// powers, physics and cap settling time).
+
+#include <map>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "model/hardware.h"
+#include "model/status.h"
+
+namespace clustersim {
+
+// Registers one hidden option per variable; `values` keeps what was given.
+void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* values);
+
+// The base model from the given values, then (when `use_env`) the
+// environment for the variables not given. Errors name the variable.
+Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out);
+
+// Whether any variable was given on the command line or in a config file.
+bool AnyBaseModelValue(const std::map<std::string, std::string>& given);
+
+}  // namespace clustersim
