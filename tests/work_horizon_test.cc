@@ -22,15 +22,19 @@ namespace fs = std::filesystem;
 
 const char* kNode = "nodes:\n  - node_name: n\n    cpu_cores: 4\n";
 
-TEST(WorkHorizon, AJobLongerThanAnyTimeMayBeIsRefusedByName) {
+TEST(WorkHorizon, AJobLongerThanAnyTimeMayBeIsRejectedByName) {
   // 4e12 units on 4 cores: 1e12 s, the bound itself, still runs as input;
-  // 4.4e12 units: 1.1e12 s, refused naming the job.
+  // 4.4e12 units: 1.1e12 s, rejected at arrival naming the reason, and the
+  // run goes on (it stopped the whole run before).
   const WorkRun at = RunWork(Jsonl("edge", 0, "4", 4e12), kNode);
   EXPECT_TRUE(at.status.ok()) << at.status.message();
-  const WorkRun past = RunWork(Jsonl("huge", 0, "4", 4.4e12), kNode);
-  ASSERT_FALSE(past.status.ok());
-  EXPECT_NE(past.status.message().find("job huge: its work takes 1.1e+12 s at nominal speed"), std::string::npos)
-      << past.status.message();
+  EXPECT_EQ(at.r.runs[0].state, JobState::kCompleted);
+  const WorkRun past = RunWork(Jsonl("huge", 0, "4", 4.4e12) + Jsonl("small", 1, "4", 400), kNode);
+  ASSERT_TRUE(past.status.ok()) << past.status.message();
+  EXPECT_EQ(past.r.runs[0].state, JobState::kRejected);
+  EXPECT_EQ(past.r.runs[1].state, JobState::kCompleted);
+  EXPECT_NE(past.diagnostics.find("Job huge rejected: its work takes 1.1e+12 s at nominal speed"), std::string::npos)
+      << past.diagnostics;
 }
 
 TEST(WorkHorizon, ATimeseriesOfBillionsOfRowsIsRefusedWithTheIntervalThatWouldDo) {

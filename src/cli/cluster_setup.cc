@@ -115,6 +115,7 @@ double MinimumRunSeconds(const Workload& w, const std::vector<double>& nominal_s
   for (JobId id = 0; id < w.jobs.size(); ++id) {
     const Job& j = w.jobs[id];
     const double d = nominal_s.empty() ? ToSeconds(std::min(j.run_time, j.time_limit)) : nominal_s[id];
+    if (!(d <= static_cast<double>(kMaxInputSeconds))) continue;  // refused: it never runs
     span = std::max(span, ToSeconds(j.submit - w.jobs.front().submit) + d);
   }
   return span;
@@ -254,14 +255,18 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     for (JobId id = 0; id < w->jobs.size(); ++id) {
       setup->nominal_s[id] = setup->work->NominalSeconds(id);
       if (!work_based) continue;
-      if (!(setup->nominal_s[id] <= static_cast<double>(kMaxInputSeconds)))
-        return Status::Error(fmt::format(
-            "{}: job {}: its work takes {:.6g} s at nominal speed, more than the {:.0f} s (about 31,700 years) any "
-            "time may span; check its work units and requests",
-            w->name, w->pods[w->work[id].first_pod].name, setup->nominal_s[id], static_cast<double>(kMaxInputSeconds)));
+      Job& j = w->jobs[id];
+      // Such a job could never end on the clock: rejected at arrival (it is
+      // in rejected.csv and the counts), and the run goes on.
+      if (!(setup->nominal_s[id] <= static_cast<double>(kMaxInputSeconds))) {
+        setup->pool->Refuse(id, fmt::format("its work takes {:.6g} s at nominal speed, more than the {:.0f} s (about "
+                                            "31,700 years) any time may span; check its work units and requests",
+                                            setup->nominal_s[id], static_cast<double>(kMaxInputSeconds)));
+        j.time_limit = j.run_time = 0;
+        continue;
+      }
       // Schedulers plan with the nominal duration (JSONL has no limit); the
       // check above keeps it within kMaxInputTime.
-      Job& j = w->jobs[id];
       j.time_limit = j.run_time =
           static_cast<SimTime>(std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond)));
     }

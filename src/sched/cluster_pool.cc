@@ -372,6 +372,7 @@ SimTime ClusterPool::EarliestFit(JobId id, const Job&, const std::vector<std::pa
 }
 
 bool ClusterPool::CanEverFit(JobId id, const Job&, std::string* why) const {
+  if (!refusals_.empty() && !refusals_[id].empty()) return *why = refusals_[id], false;
   // Each pod alone must fit some eligible empty node (or, spread, the
   // eligible cores); the gang as a whole must fit the empty cluster.
   const WorkJob& j = w_.work[id];

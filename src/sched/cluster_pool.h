@@ -76,6 +76,12 @@ class ClusterPool final : public ResourcePool {
   // The pieces of running job `id`, in pod order.
   std::span<const Piece> pieces(JobId id) const;
   bool is_performance(JobId id) const { return performance_[id] != 0; }
+  // Job `id` can never run, for `why` (e.g. its work outlasts any time the
+  // clock holds): CanEverFit says so, and the engine rejects it at arrival.
+  void Refuse(JobId id, std::string why) {
+    refusals_.resize(performance_.size());
+    refusals_[id] = std::move(why);
+  }
   // When true, free() >= units implies Fits(): nodes (or spread cores) are
   // interchangeable, as conservative backfilling's profile assumes.
   bool scalar_is_exact() const { return scalar_exact_; }
@@ -129,6 +135,7 @@ class ClusterPool final : public ResourcePool {
   const Cluster& cluster_;
   const Workload& w_;
   std::vector<std::uint8_t> performance_;
+  std::vector<std::string> refusals_;  // by JobId, empty unless Refuse was called
   PoolUnits units_;
   PlacementStrategy strategy_;
   std::int64_t capacity_ = 0;
