@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/base_model_vars.h"
+#include "io/cluster_yaml.h"
+#include "io/hardware_catalog.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -40,6 +42,7 @@ TEST(BaseModelVars, UnitsAndRatiosAreJoulies) {
   EXPECT_FALSE(b.gpu.thermal.k_given);
   EXPECT_EQ(b.cpu.sockets, 1);
   EXPECT_DOUBLE_EQ(b.gpu.epsilon, 0.3);
+  EXPECT_FALSE(b.gpu.cap_tau_given);
   // Untouched values keep §i's defaults.
   EXPECT_DOUBLE_EQ(b.cpu.idle_w, 80);
   EXPECT_DOUBLE_EQ(b.gpu.max_w, 300);
@@ -88,6 +91,27 @@ TEST(BaseModelVars, ConfigEnvironmentAndFlagsSetTheBaseNode) {
   ProcessOptions env;
   env.env = {"SIM_BASE_IDLE_W=100", "SIM_P_MAX_W=500"};
   EXPECT_DOUBLE_EQ(run("env", "base.yaml", {}, env), spelled);
+}
+
+// A catalog row sets what it defines on top of the base, but MI300X's own
+// cap settling time (0.35 s) applies only when SIM_GPU_CAP_APPLY_TAU_MS is
+// unset (§i: "150 (350 for MI300X if unset)").
+TEST(BaseModelVars, CatalogRowsOverrideTheBaseExceptAGivenCapTau) {
+  const std::string yaml = "nodes:\n  - node_name: m\n    product: AMD Instinct MI300X\n    gpu_count: 8\n";
+  BaseHardware base;
+  ASSERT_TRUE(ResolveBaseModel({{"SIM_GPU_IDLE_WATTS_PER_GPU", "40"}, {"SIM_GPU_TELEMETRY_WINDOW_MS", "500"}}, false,
+                               &base)
+                  .ok());
+  auto c = LoadClusterText(yaml, "c.yaml", ShippedCatalog(), nullptr, base);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  const GpuSpec& g = c.value().types[0].gpu;
+  EXPECT_NE(g.idle_w, 40);                      // the catalog's idle power
+  EXPECT_DOUBLE_EQ(g.telemetry_window_s, 0.5);  // the base's (the catalog has none)
+  EXPECT_DOUBLE_EQ(g.cap_tau_s, 0.35);
+  ASSERT_TRUE(ResolveBaseModel({{"SIM_GPU_CAP_APPLY_TAU_MS", "200"}}, false, &base).ok());
+  auto given = LoadClusterText(yaml, "c.yaml", ShippedCatalog(), nullptr, base);
+  ASSERT_TRUE(given.ok());
+  EXPECT_DOUBLE_EQ(given.value().types[0].gpu.cap_tau_s, 0.2);
 }
 
 }  // namespace

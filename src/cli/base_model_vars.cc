@@ -97,6 +97,7 @@ Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool us
   // A K given here is used as given, as a cluster file's (§e.3).
   if (!value("SIM_CPU_WATTS_PER_DELTA_C").empty()) b.cpu.thermal.k_given = true;
   if (!value("SIM_GPU_WATTS_PER_DELTA_C").empty()) b.gpu.thermal.k_given = true;
+  if (!value("SIM_GPU_CAP_APPLY_TAU_MS").empty()) b.gpu.cap_tau_given = true;
   if (const std::string text = value(kSockets); !text.empty()) {
     double x = 0;
     RETURN_IF_ERROR(ParseReal(kSockets, text, 1, 64, &x));

@@ -292,7 +292,7 @@ GpuSpec ApplyGpuEntry(const GpuCatalogEntry& e, GpuSpec base) {
   base.epsilon = e.epsilon;
   base.gamma_m = e.gamma_m;
   base.peer_link_gbps = e.peer_link_gbps;
-  if (e.cap_tau_s > 0) base.cap_tau_s = e.cap_tau_s;
+  if (e.cap_tau_s > 0 && !base.cap_tau_given) base.cap_tau_s = e.cap_tau_s;
   return base;
 }
 

@@ -76,6 +76,9 @@ struct GpuSpec {
   double peer_link_gbps = 0;            // §b: 0 = no peer link
   double receiver_gate_fraction = 1.0;  // §b.3 phi of a gated receiver
   double cap_tau_s = 0.15;
+  // cap_tau_s was set by SIM_GPU_CAP_APPLY_TAU_MS: a catalog row's own
+  // (MI300X 0.35 s) applies only "if unset" (power-model §i).
+  bool cap_tau_given = false;
   double telemetry_window_s = 1.0;
   ThermalSpec thermal{24, 12, 2.5, 82, 92};
 };
