@@ -1,6 +1,8 @@
 #include "io/cluster_yaml.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -238,6 +240,37 @@ TEST(ClusterYaml, ErrorsNameFileLineAndKeyPath) {
   EXPECT_EQ(Error("# nothing\n"), "cluster.yaml: (top): the cluster file is empty");
   EXPECT_EQ(Error("nodes:\n  - node_name: a\n    operating_point: {freq_scale: 1.5}\n"),
             "cluster.yaml:3: nodes[0].operating_point.freq_scale: must be in (0, 1], got 1.5");
+}
+
+// A GPU product the catalog lacks: the base model, the vendor from the
+// name's first word under §i's separators ("NVIDIA_H200", "AMD-...");
+// a custom GPU named only by gpu_model.product still needs a vendor (it
+// loaded without one, and every GPU job was then rejected).
+TEST(ClusterYaml, UnknownGpuProductsTakeTheirVendorFromTheName) {
+  for (const auto& [product, vendor] : {std::pair{"NVIDIA_H200", GpuVendor::kNvidia},
+                                        std::pair{"NVIDIA-H200-141GB", GpuVendor::kNvidia},
+                                        std::pair{"AMD_INSTINCT_MI325X", GpuVendor::kAmd}}) {
+    std::vector<Diagnostic> warnings;
+    auto r = LoadClusterText(std::string("nodes:\n  - node_name: g\n    product: ") + product + "\n    gpu_count: 2\n",
+                             "cluster.yaml", ShippedCatalog(), &warnings);
+    ASSERT_TRUE(r.ok()) << product << ": " << r.status().message();
+    EXPECT_EQ(r.value().types[0].gpu.vendor, vendor) << product;
+    EXPECT_EQ(r.value().types[0].gpu.max_w, 300) << product;
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_EQ(warnings[0].rule, "unknown_gpu_model");
+  }
+  EXPECT_EQ(Error("nodes:\n  - node_name: m\n    gpu_count: 2\n    gpu_model: {product: MyGPU, max_w: 300, "
+                  "idle_w: 30}\n"),
+            "cluster.yaml:2: nodes[0]: GPU nodes without a catalog product need a vendor (nvidia or amd)");
+  // The warning names the base the run uses (SIM_* variables), not §i's defaults.
+  BaseHardware base;
+  base.gpu.idle_w = 20, base.gpu.max_w = 500, base.gpu.min_cap_w = 100;
+  std::vector<Diagnostic> warnings;
+  ASSERT_TRUE(LoadClusterText("nodes:\n  - node_name: g\n    vendor: amd\n    gpu_count: 1\n", "cluster.yaml",
+                              ShippedCatalog(), &warnings, base)
+                  .ok());
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].message.find("the base GPU model (20/500/100 W"), std::string::npos) << warnings[0].message;
 }
 
 TEST(ClusterYaml, LoadClusterReadsAFile) {

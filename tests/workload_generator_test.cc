@@ -427,8 +427,8 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
       // workloads in the burst hour and ran until the disk was full.
       {"--horizon", "1d", "--burst-probability", "1", "--burst-mean-jobs", "1000000000"},
       {"--workloads", "1000000000"},  // more lines than a run reads (it wrote 65 GB before it was stopped)
-      {"--time-scale", "1e-10"},      // outside simulate's range: the trace could not be read at its scale
-      {"--time-scale", "1e-9"},       // offsets past 10^12 s from the 30th workload: refused, nothing kept
+      {"--time-scale", "0.0000000001"},  // outside simulate's range: the trace could not be read at its scale
+      {"--time-scale", "0.000000001"},   // offsets past 10^12 s from the 30th workload: refused, nothing kept
   };
   // A .gz name would hold plain text.
   const CliRun gz = Cli({"-o", (d / "t.jsonl.gz").string(), "--workloads", "3"});
@@ -443,6 +443,12 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
     EXPECT_EQ(r.err.rfind("clustersim generate: error: ", 0), 0u) << r.err;
     EXPECT_FALSE(fs::exists(path));
   }
+  // Each refusal says its own reason (the two time scales above passed the
+  // number check and were stopped by the range and by the offsets).
+  EXPECT_NE(Cli({"-o", path, "--time-scale", "0.0000000001"}).err.find("simulate's range"), std::string::npos);
+  EXPECT_NE(Cli({"-o", path, "--time-scale", "0.000000001"}).err.find("workload 30's submit offset would pass"),
+            std::string::npos);
+  EXPECT_FALSE(fs::exists(path));
   EXPECT_EQ(Cli({"--workloads", "3"}).rc, 1);  // -o is required
   EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0);
 }

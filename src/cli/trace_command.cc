@@ -176,6 +176,9 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
     // Whole seconds, as every dr_evt output time (§2.5; the tracer has no -M).
     ResourceTrace rt(to.total_nodes, TimeFormat::kSeconds);
     w.capacity = to.total_nodes;
+    // The tracer reads its input as LLNL's history whatever its format: its
+    // busy_nodes leave pall jobs out, and so does the occupancy (§4).
+    w.llnl_history = true;
     Replay(w, EngineOptions{}, {&rt}, &diag);
     files.emplace_back(o.resources, rt.csv());
   }

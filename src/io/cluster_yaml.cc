@@ -127,8 +127,8 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
     // Joulie keeps the base model when no catalog entry matches (§i).
     if (cpu == nullptr)
       g.y->Warn(g.At("cpu"), g.P("cpu"), "unknown_cpu_model",
-                fmt::format("'{}' is not in the hardware catalog: the base CPU model (80-420 W) is used (known: {})",
-                            model, g.catalog.CpuKeys()));
+                fmt::format("'{}' is not in the hardware catalog: the base CPU model ({}-{} W) is used (known: {})",
+                            model, g.base.cpu.idle_w, g.base.cpu.pmax_w, g.catalog.CpuKeys()));
   }
   t->cpu = cpu != nullptr ? ApplyCpuEntry(*cpu, static_cast<int>(sockets), g.base.cpu) : g.base.cpu;
   t->cpu.sockets = static_cast<int>(sockets);
@@ -154,12 +154,12 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
     if (gpu == nullptr) {
       // Joulie keeps the base model when no catalog entry matches (§i).
       g.y->Warn(g.At("product"), g.P("product"), "unknown_gpu_model",
-                fmt::format("'{}' is not in the hardware catalog: the base GPU model (30/300/80 W) is used "
+                fmt::format("'{}' is not in the hardware catalog: the base GPU model ({}/{}/{} W) is used "
                             "(known: {})",
-                            model, g.catalog.GpuKeys()));
+                            model, g.base.gpu.idle_w, g.base.gpu.max_w, g.base.gpu.min_cap_w, g.catalog.GpuKeys()));
       // The vendor names the device plugin (nvidia.com/gpu, amd.com/gpu):
-      // given, or the product name's first word.
-      std::string lower = model.substr(0, model.find(' '));
+      // given, or the product name's first word (§i's separators).
+      std::string lower = model.substr(0, model.find_first_of(" -_/,()"));
       for (char& ch : lower)
         if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
       t->gpu.vendor = *vendor_given ? vendor
@@ -190,11 +190,13 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
 }
 
 // Checks what only the combination of keys can get wrong.
-bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const GpuOverrides& ov) {
-  const bool catalog_gpu = !t.gpu.product.empty();
+// `catalog_gpu`: the product matched a catalog row (decided before
+// gpu_model, whose `product` names a custom GPU).
+bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const GpuOverrides& ov, bool catalog_gpu) {
   if (t.gpus > 0 && !g.Has("product") && !(ov.max_w && ov.idle_w))
     g.y->Warn(g.At("gpu_count"), g.P("gpu_count"), "base_gpu_model",
-              fmt::format("{} GPUs without a product: the base GPU model (30/300/80 W, §i) is used", t.gpus));
+              fmt::format("{} GPUs without a product: the base GPU model ({}/{}/{} W, §i) is used", t.gpus,
+                          g.base.gpu.idle_w, g.base.gpu.max_w, g.base.gpu.min_cap_w));
   if (t.gpus > 0 && !catalog_gpu && !vendor_given)
     return g.y->Fail(g.m, g.path, "GPU nodes without a catalog product need a vendor (nvidia or amd)");
   // Name the key that set the offending value; gpu_model is applied last.
@@ -261,7 +263,7 @@ class ClusterBuilder {
     if (!catalog_gpu && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)
       t.gpu.min_cap_w = 0.5 * t.gpu.max_w;
     if (ov.min_cap_w || g.Has("gpu_min_cap_watts")) t.gpu.joulie_min_cap_w = 0;  // the file's MinCap in both presets
-    if (!CheckGpu(g, t, vendor_given, ov)) return false;
+    if (!CheckGpu(g, t, vendor_given, ov, catalog_gpu)) return false;
 
     Node proto;
     proto.type = static_cast<std::uint32_t>(c_->types.size());

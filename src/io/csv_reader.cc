@@ -237,7 +237,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       auto it = queue_ids.find(qn);
       if (it == queue_ids.end()) {
         it = queue_ids.emplace(std::string(qn), static_cast<std::int32_t>(w.queue_names.size())).first;
-        w.queue_names.emplace_back(qn);
+        w.queue_names.push_back(UnescapeCsvQuotes(qn));  // a quoted "q""z" is q"z (§2.6)
       }
       job.queue = it->second;
     }

@@ -16,6 +16,21 @@
 
 namespace clustersim {
 
+// Appends `s` as one CSV field: as is, or in quotes with each quote doubled
+// (RFC 4180) when it holds a comma, a quote or a line break.
+inline void AppendCsvField(std::string* out, std::string_view s) {
+  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+    out->append(s);
+    return;
+  }
+  *out += '"';
+  for (const char ch : s) {
+    if (ch == '"') *out += '"';
+    *out += ch;
+  }
+  *out += '"';
+}
+
 class RowWriter {
  public:
   explicit RowWriter(std::string* out) : out_(out) {}
@@ -63,15 +78,9 @@ class RowWriter {
   // keeps its columns; as is otherwise (the common case costs one scan).
   RowWriter& Field(std::string_view s) {
     if (s.find_first_of(",\"\r\n") == std::string_view::npos) return Text(s);
-    Char('"');
-    for (std::size_t from = 0;;) {
-      const std::size_t q = s.find('"', from);
-      Text(s.substr(from, q == std::string_view::npos ? std::string_view::npos : q + 1 - from));
-      if (q == std::string_view::npos) break;
-      Char('"');  // a quote is doubled
-      from = q + 1;
-    }
-    return Char('"');
+    Flush();
+    AppendCsvField(out_, s);
+    return *this;
   }
   // Appends what is buffered; the destructor does it too.
   void Flush() {

@@ -43,6 +43,16 @@ bool IsBlank(std::string_view line) {
   return true;
 }
 
+std::string UnescapeCsvQuotes(std::string_view field) {
+  std::string out;
+  out.reserve(field.size());
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    out += field[i];
+    if (field[i] == '"' && i + 1 < field.size() && field[i + 1] == '"') ++i;
+  }
+  return out;
+}
+
 bool SplitCsv(std::string_view line, std::vector<std::string_view>* fields) {
   fields->clear();
   // Lines without quotes (nearly all) in one pass over the bytes: fields are

@@ -39,6 +39,8 @@ bool IsBlank(std::string_view line);
 // which is harmless for the numeric fields clustersim reads). Returns false
 // on an unterminated quote.
 bool SplitCsv(std::string_view line, std::vector<std::string_view>* fields);
+// A field SplitCsv returned from quotes, with each doubled quote made one.
+std::string UnescapeCsvQuotes(std::string_view field);
 
 // Splits on runs of spaces and tabs (SWF).
 void SplitWhitespace(std::string_view line, std::vector<std::string_view>* fields);

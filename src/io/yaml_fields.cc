@@ -28,7 +28,9 @@ int YamlFields::LineOf(const YAML::Node& n) {
 
 bool YamlFields::Parse(std::string_view text, YAML::Node* root) {
   try {
-    const std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    // Empty documents (a trailing `---`) hold nothing to lose.
+    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
+    std::erase_if(docs, [](const YAML::Node& d) { return d.IsNull(); });
     if (docs.size() > 1) {
       const int line = LineOf(docs[1]);
       status_ = Status::Error(fmt::format("{}: yaml: {} documents (separated by ---); the file must hold one",

@@ -15,7 +15,7 @@ void SortBySubmit(std::vector<Job>* jobs) {
 }
 
 std::vector<std::uint8_t> DedicatedAccessJobs(const Workload& w) {
-  if (w.queue_column != "queue" || (w.ids_from_column && !w.llnl_history)) return {};
+  if (!w.llnl_history || w.queue_column != "queue") return {};
   std::vector<std::uint8_t> pall(w.queue_names.size(), 0);
   bool any = false;
   for (std::size_t q = 0; q < w.queue_names.size(); ++q) any |= pall[q] = LegacyQueueOf(w.queue_names[q]) == LegacyQueue::kAll;

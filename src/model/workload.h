@@ -58,12 +58,13 @@ struct Workload {
 // Stable-sorts jobs by submit time (equal submits keep file order).
 void SortBySubmit(std::vector<Job>* jobs);
 
-// Replay occupancy: where queues are LLNL's legacy names (Lassen, legacy
-// .trace, a dr_evt CSV with a `queue` column), jobs of the whole-machine
-// queue `pall` mark a dedicated access time and hold no units in dr_evt's
-// replay (dr_evt-compat.md §4), as the tracer counts them. A schedule.csv
-// clustersim wrote (it has job_id) replays every job as it ran. By JobId,
-// 1 for such a job; empty when the trace has none.
+// Replay occupancy: in LLNL's raw histories (Lassen, legacy .trace; the
+// tracer reads every input as one), jobs of the whole-machine queue `pall`
+// mark a dedicated access time and hold no units in dr_evt's replay
+// (dr_evt-compat.md §4). Other inputs, such as a schedule a simulation
+// wrote, replay every job as it ran, so that the round trip of §10.1 gives
+// the simulation's resource trace back. By JobId, 1 for such a job; empty
+// when the trace has none.
 std::vector<std::uint8_t> DedicatedAccessJobs(const Workload& w);
 
 // Keeps jobs [begin, end) (clamped), with their work and pods (re-indexed).

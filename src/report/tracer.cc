@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "io/number_parse.h"
+#include "io/row_writer.h"
 #include "io/time_format.h"
 #include "model/legacy_queue.h"
 
@@ -183,7 +184,7 @@ std::string PerJobReport(const Workload& w, const TraceAnalysis& a, const LocalC
     put_int(a.busy_at_submit[i]);
     *p++ = ',';
     out.append(row, p);
-    out += queue;
+    AppendCsvField(&out, queue);
     out += a.dat[i] ? ",Yes\n" : ",No\n";
   }
   return out;
@@ -220,7 +221,8 @@ std::string QueueReport(const Workload& w, const TraceAnalysis& a) {
   std::string out = "queue,jobs,node_seconds,mean_nodes,mean_wait,max_wait,mean_exec,mean_busy_nodes,dat_jobs\n";
   for (const auto& [name, q] : by_queue) {
     const double n = static_cast<double>(q.jobs);
-    fmt::format_to(std::back_inserter(out), "{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", name, q.jobs,
+    AppendCsvField(&out, name);
+    fmt::format_to(std::back_inserter(out), ",{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{}\n", q.jobs,
                    q.node_s, static_cast<double>(q.nodes) / n, q.wait_s / n, q.max_wait_s, q.exec_s / n, q.busy / n,
                    q.dat);
   }
