@@ -151,8 +151,11 @@ TEST(Options, OptionsWithoutEffectAreRefused) {
   EXPECT_FALSE(resolve([](OptionValues* v) { v->backfill_cmp = "lt", v->backfill = "none"; }).ok());
   EXPECT_FALSE(resolve([](OptionValues* v) { v->extra_nodes = "off", v->backfill = "conservative"; }).ok());
   EXPECT_TRUE(resolve([](OptionValues* v) { v->extra_nodes = "off"; }).ok());
-  EXPECT_TRUE(resolve([](OptionValues* v) { v->extra_nodes = "on", v->backfill = "conservative", v->compat = "dr_evt"; })
+  EXPECT_TRUE(resolve([](OptionValues* v) { v->extra_nodes = "off", v->backfill = "conservative", v->compat = "dr_evt"; })
                   .ok());  // dr_evt's conservative is EASY
+  // ... whose reservation has no extra nodes: "on" would be ignored.
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->extra_nodes = "on", v->compat = "dr_evt"; }).ok());
+  EXPECT_FALSE(resolve([](OptionValues* v) { v->extra_nodes = "on", v->policy = "fcfs_conservative"; }).ok());
   EXPECT_FALSE(resolve([](OptionValues* v) { v->policy = "fcfs_conservative", v->backfill = "conservative"; }).ok());
   EXPECT_TRUE(resolve([](OptionValues* v) { v->policy = "fcfs_conservative"; }).ok());
   // dr_evt's own pairing (its docs: -b conservative with -p fcfs_conservative) stays accepted.

@@ -402,6 +402,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     if (v.extra_nodes != "on" && v.extra_nodes != "off")
       return Status::Error("--extra-nodes: expected on or off, got '" + v.extra_nodes + "'");
     p.extra_nodes = v.extra_nodes == "on";
+    // dr_evt's reservation has no extra nodes: the rule would be ignored.
+    if (p.extra_nodes && (dr || p.dr_evt_fcfs_conservative))
+      return Status::Error("--extra-nodes on: dr_evt's EASY reserves no extra nodes for backfill (--compat dr_evt, "
+                           "fcfs_conservative); use --compat none for classic EASY");
   }
   RETURN_IF_ERROR(ParseEnum("--shadow-ties", v.shadow_ties, kShadowTiesNames, &p.shadow_ties_first));
   if (p.shadow_ties_first && (p.backfill != Backfill::kEasy || dr || rl || p.dr_evt_fcfs_conservative))
