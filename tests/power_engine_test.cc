@@ -519,5 +519,18 @@ TEST(PowerEngine, ModelsTheCatalogLacksRunOnTheBaseModel) {
   }
 }
 
+// The facility peak of an interval is at its warmest ambient: one job held
+// over the crest of a 20 +- 5 °C sinusoid (period 4000 s, crest at 1000 s)
+// with no evaluation near it. Taken at evaluations only (ambient 20 °C at
+// 0 and 2000 s), the peak came out below the mean.
+TEST(PowerEngine, FacilityPeakIsNeverBelowItsMean) {
+  const Case c = RunCase("facility_peak", Jsonl("j", 0, "1", 2000), "nodes:\n  - node_name: n\n    cpu_cores: 1\n",
+                         [](RunConfig* r) { r->cluster.facility.ambient.sinusoid = {20, 5, 4000}; });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_GE(Energy(c, "peak_facility_power_w"), Energy(c, "mean_facility_power_w"));
+  // At the crest: IT power times PUE at 25 °C, above PUE at 20 °C.
+  EXPECT_GT(Energy(c, "peak_facility_power_w"), Energy(c, "peak_it_power_w") * 1.08 + 1e-9);
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -50,6 +50,24 @@ std::pair<double, double> AmbientRange(const Ambient& amb) {
   return {lo, hi};
 }
 
+// The warmest ambient over [a, b] seconds: an end, a sinusoid's crest
+// inside, or a step that starts inside.
+double AmbientMax(const Ambient& amb, double a, double b) {
+  double hi = std::max(amb.At(a), amb.At(b));
+  if (amb.kind == Ambient::Kind::kSinusoid) {
+    const power::AmbientSpec& s = amb.sinusoid;
+    if (s.period_s <= 0 || s.amplitude_c == 0) return hi;
+    // Crests of base + A sin(2 pi t / P): t = P/4 + k P (A > 0), 3P/4 + k P (A < 0).
+    const double first = s.amplitude_c > 0 ? s.period_s / 4 : 3 * s.period_s / 4;
+    const double k = std::ceil((a - first) / s.period_s);
+    if (first + k * s.period_s <= b) hi = std::max(hi, s.base_c + std::fabs(s.amplitude_c));
+    return hi;
+  }
+  for (const auto& [t, c] : amb.steps)
+    if (t > a && t <= b) hi = std::max(hi, c);
+  return hi;
+}
+
 }  // namespace
 
 ClusterPower::ClusterPower(const Cluster& cluster, const std::vector<OperatingPoint>& ops,
@@ -171,6 +189,10 @@ void ClusterPower::AdvanceFacility(SimTime now) {
     }
   }
   facility_energy_j_ += it_w_ * pue_integral;
+  // IT is held over the interval and PUE rises with the ambient: the
+  // interval's peak is at its warmest moment (so the peak is never below
+  // the mean, as it was when taken at evaluations only).
+  peak_facility_w_ = std::max(peak_facility_w_, it_w_ * power::Pue(AmbientMax(facility_.ambient, a, b), lf));
   facility_time_ = now;
   if (sw_.energy_power == power::EnergyPower::kAveraged) pue_at_end_ = power::Pue(AmbientAt(now), lf);
 }
