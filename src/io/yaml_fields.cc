@@ -20,6 +20,39 @@ std::string IndexPath(std::string_view parent, std::size_t index) {
   return fmt::format("{}[{}]", parent, index);
 }
 
+namespace {
+
+// The line of a `---` that starts a second document with content (only
+// the first is read), or 0. Found on the text, since yaml-cpp's LoadAll
+// can loop forever on malformed input; a leading `---` and a trailing one
+// with nothing after it are harmless.
+int SecondDocumentLine(std::string_view text) {
+  bool content = false;
+  int marker = 0, line = 0;
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view l = text.substr(pos, end - pos);
+    pos = end + 1;
+    ++line;
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    const bool is_marker = l.starts_with("---") && (l.size() == 3 || l[3] == ' ' || l[3] == '\t');
+    if (is_marker) {
+      if (content && marker == 0) marker = line;
+      l.remove_prefix(3);
+    } else if (l.starts_with("...") && (l.size() == 3 || l[3] == ' ' || l[3] == '\t')) {
+      continue;
+    }
+    const std::size_t first = l.find_first_not_of(" \t");
+    if (first == std::string_view::npos || l[first] == '#') continue;
+    if (marker > 0) return marker;  // content after a later marker
+    content = true;
+  }
+  return 0;
+}
+
+}  // namespace
+
 int YamlFields::LineOf(const YAML::Node& n) {
   if (!n.IsDefined()) return 0;
   const YAML::Mark m = n.Mark();
@@ -28,16 +61,12 @@ int YamlFields::LineOf(const YAML::Node& n) {
 
 bool YamlFields::Parse(std::string_view text, YAML::Node* root) {
   try {
-    // Empty documents (a trailing `---`) hold nothing to lose.
-    std::vector<YAML::Node> docs = YAML::LoadAll(std::string(text));
-    std::erase_if(docs, [](const YAML::Node& d) { return d.IsNull(); });
-    if (docs.size() > 1) {
-      const int line = LineOf(docs[1]);
-      status_ = Status::Error(fmt::format("{}: yaml: {} documents (separated by ---); the file must hold one",
-                                          line > 0 ? fmt::format("{}:{}", file_, line) : file_, docs.size()));
+    *root = YAML::Load(std::string(text));  // the first document only
+    if (const int line = SecondDocumentLine(text); line > 0) {
+      status_ = Status::Error(
+          fmt::format("{}:{}: yaml: a second document starts here (---); the file must hold one", file_, line));
       return false;
     }
-    *root = docs.empty() ? YAML::Node() : docs[0];
   } catch (const YAML::Exception& e) {
     const int line = e.mark.line >= 0 ? e.mark.line + 1 : 0;
     std::string where = line > 0 ? fmt::format("{}:{}", file_, line) : file_;
