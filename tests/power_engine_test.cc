@@ -530,6 +530,14 @@ TEST(PowerEngine, FacilityPeakIsNeverBelowItsMean) {
   EXPECT_GE(Energy(c, "peak_facility_power_w"), Energy(c, "mean_facility_power_w"));
   // At the crest: IT power times PUE at 25 °C, above PUE at 20 °C.
   EXPECT_GT(Energy(c, "peak_facility_power_w"), Energy(c, "peak_it_power_w") * 1.08 + 1e-9);
+  // Steps read from a CSV: a warm step from 500 to 1500 s inside the job.
+  const Case steps = RunCase("facility_peak_steps", Jsonl("j", 0, "1", 2000),
+                             "nodes:\n  - node_name: n\n    cpu_cores: 1\n", [](RunConfig* r) {
+                               r->cluster.facility.ambient.kind = Ambient::Kind::kSteps;
+                               r->cluster.facility.ambient.steps = {{0, 20}, {500, 30}, {1500, 20}};
+                             });
+  ASSERT_EQ(steps.rc, 0) << steps.err;
+  EXPECT_GE(Energy(steps, "peak_facility_power_w"), Energy(steps, "mean_facility_power_w"));
 }
 
 }  // namespace

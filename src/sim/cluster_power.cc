@@ -63,8 +63,12 @@ double AmbientMax(const Ambient& amb, double a, double b) {
     if (first + k * s.period_s <= b) hi = std::max(hi, s.base_c + std::fabs(s.amplitude_c));
     return hi;
   }
-  for (const auto& [t, c] : amb.steps)
-    if (t > a && t <= b) hi = std::max(hi, c);
+  // Only the steps that start in (a, b]: found by search, since this runs
+  // at every facility advance and an ambient CSV may hold a year of rows.
+  for (auto it = std::upper_bound(amb.steps.begin(), amb.steps.end(),
+                                 std::make_pair(a, std::numeric_limits<double>::infinity()));
+       it != amb.steps.end() && it->first <= b; ++it)
+    hi = std::max(hi, it->second);
   return hi;
 }
 
