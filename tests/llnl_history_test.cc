@@ -165,9 +165,15 @@ TEST(LassenHistory, BothFrontEndsReplayIt) {
   EXPECT_EQ(Slurp(d / "o" / "resources.csv"),
             "time,free_nodes,allocated_nodes\n0,795,0\n1559408400,791,4\n1559412000,795,0\n1559415600,795,0\n"
             "1559415600.5,794,1\n1559417400,795,0\n1559419200,795,0\n");
+  // Run in the scratch directory: the replay writes its schedule beside the
+  // working directory (history_sim.csv), as dr_evt's main does.
+  ProcessOptions in_scratch;
+  in_scratch.cwd = d.string();
   const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "history.txt").string(), "-f", "lassen", "-R",
-                                        (d / "res.csv").string()});
+                                        (d / "res.csv").string()},
+                                       in_scratch);
   ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_TRUE(fs::exists(d / "history_sim.csv"));
   EXPECT_NE(Slurp(d / "res.csv").find("1559415600,794,1\n"), std::string::npos) << Slurp(d / "res.csv");
   EXPECT_NE(sim.out.find("Total jobs: 3"), std::string::npos) << sim.out;
   EXPECT_NE(sim.out.find("Total nodes: 795"), std::string::npos) << sim.out;  // dr_evt's Lassen size

@@ -419,9 +419,10 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
       {"--gpu-ratio", "1.5"},       {"--perf-ratio", "-0.1"},    {"--seed", "0x10"},
       {"--seed", "-1"},             {"--workloads", "0"},        {"--workloads", ""},
       {"--mean-interarrival", "0"}, {"--time-scale", "nan"},     {"--horizon", "2w"},
-      {"--horizon", "-5"},          {"--min-gpus", "65"},        {"--sensitivity-gpu", "1e-1"},
+      {"--horizon", "-5"},          {"--min-gpus", "65"},        {"--sensitivity-gpu", "1e"},
       {"--peer-intensity", "2"},    {"--dip-multiplier", "inf"}, {"--work-scale", " 1"},
-      {"--no-such-flag", "1"},
+      {"--no-such-flag", "1"},      {"--time-scale", "e3"},      {"--work-scale", "2e+"},
+      {"--gpu-ratio", "1e1"},       {"--time-scale", "1e999"},
       {"--horizon", "100000d"},  // about 1.7e9 workloads: would fill the disk (it used to start writing)
       // The bound counts a burst's multiplier: this asked for ~4.5e10
       // workloads in the burst hour and ran until the disk was full.
@@ -451,6 +452,19 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
   EXPECT_FALSE(fs::exists(path));
   EXPECT_EQ(Cli({"--workloads", "3"}).rc, 1);  // -o is required
   EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0);
+}
+
+// Numbers take an exponent as simulate's options do: 1e3 is 1000 (it was
+// refused as "expected a number > 0").
+TEST(GeneratorCli, NumbersTakeAnExponent) {
+  const CliRun plain = Cli({"-o", "-", "--workloads", "5", "--time-scale", "1000", "--sensitivity-gpu", "0.25",
+                            "--quiet"});
+  ASSERT_EQ(plain.rc, 0) << plain.err;
+  const CliRun exp = Cli({"-o", "-", "--workloads", "5", "--time-scale", "1e3", "--sensitivity-gpu", "2.5E-1",
+                          "--quiet"});
+  ASSERT_EQ(exp.rc, 0) << exp.err;
+  EXPECT_EQ(exp.out, plain.out);
+  EXPECT_NE(exp.out, Cli({"-o", "-", "--workloads", "5", "--quiet"}).out);  // the values took effect
 }
 
 TEST(GeneratorCli, UnwritableOutputLeavesNothing) {

@@ -43,14 +43,23 @@ struct Flags {
   bool quiet = false;
 };
 
-// A plain decimal: digits, optionally a point and more digits (".5" too).
-// No sign, exponent, hex, inf or nan.
-bool IsPlainDecimal(std::string_view s) {
+// A decimal number: digits, optionally a point and more digits (".5" too),
+// optionally an exponent ("1e3", "2.5E-4"), as simulate's options take them.
+// No sign, hex, inf or nan.
+bool IsDecimal(std::string_view s) {
   std::size_t digits = 0, i = 0;
   for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++digits;
   if (i < s.size() && s[i] == '.')
     for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++digits;
-  return i == s.size() && digits > 0;
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t exponent_digits = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) ++exponent_digits;
+    if (exponent_digits == 0) return false;
+  }
+  return i == s.size();
 }
 
 bool IsDigits(std::string_view s) {
@@ -65,7 +74,7 @@ Status BadValue(std::string_view flag, std::string_view expected, std::string_vi
 Status ParseReal(std::string_view flag, std::string_view text, double lo, double hi, bool lo_open,
                  std::string_view expected, double* out) {
   double v = 0;
-  if (!IsPlainDecimal(text)) return BadValue(flag, expected, text);
+  if (!IsDecimal(text)) return BadValue(flag, expected, text);
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v > hi || v < lo || (lo_open && v == lo))
     return BadValue(flag, expected, text);
