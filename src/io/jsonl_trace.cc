@@ -81,6 +81,24 @@ class TraceBuilder {
 
 void TraceBuilder::Finish(Workload* w) {
   const std::size_t n = records_.size();
+  // A jobId names its pod in every output row; two pods of one name would
+  // make those rows ambiguous. Both run (a trace's pods are not merged), and
+  // the second is counted.
+  {
+    std::unordered_map<std::string_view, std::uint32_t> first_with_name;
+    first_with_name.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      auto [it, inserted] = first_with_name.emplace(records_[i].pod.name, static_cast<std::uint32_t>(i));
+      if (inserted) continue;
+      const Where& at = where_[i];
+      const Where& first = where_[it->second];
+      diag_->Report(files_[at.file], at.line, "duplicate_job_id",
+                    fmt::format("jobId '{}' is also the jobId at {}:{}; both pods run, and rows of the outputs that "
+                                "name them cannot be told apart",
+                                records_[i].pod.name, files_[first.file], first.line),
+                    Severity::kWarning);
+    }
+  }
   // Group: a gang is every `gang: true` record of one workloadId; any other
   // record is a job of its own. Jobs are numbered by their first record.
   std::vector<std::uint32_t> job_of(n);
