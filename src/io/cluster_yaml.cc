@@ -9,6 +9,7 @@
 #include "io/file_reader.h"
 #include "io/quantity.h"
 #include "io/yaml_fields.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 namespace {
@@ -47,22 +48,26 @@ bool ParseProfile(YamlFields* y, const YAML::Node& n, const std::string& path, P
   return y->Fail(n, path, fmt::format("unknown power profile '{}' (known: performance, eco, draining)", s));
 }
 
+// "nvidia" or "amd" in any case, else kNone.
+GpuVendor VendorNamed(std::string_view name) {
+  std::string lower(name);
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return lower == "nvidia" ? GpuVendor::kNvidia : lower == "amd" ? GpuVendor::kAmd : GpuVendor::kNone;
+}
+
 bool ParseVendor(YamlFields* y, const YAML::Node& n, const std::string& path, GpuVendor* out) {
   std::string s;
   if (!y->String(n, path, &s)) return false;
-  for (char& c : s)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  if (s == "nvidia") return *out = GpuVendor::kNvidia, true;
-  if (s == "amd") return *out = GpuVendor::kAmd, true;
+  *out = VendorNamed(s);
+  if (*out != GpuVendor::kNone) return true;
   return y->Fail(n, path, fmt::format("unknown vendor '{}' (known: nvidia, amd)", n.Scalar()));
 }
 
 // Names end up in CSV rows (quoted when they hold a comma or a quote): a
 // line break or another control character would split a row.
 bool PlainName(YamlFields* y, const YAML::Node& n, const std::string& path, std::string_view name) {
-  for (const char ch : name)
-    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f)
-      return y->Fail(n, path, "must not hold a line break or another control character");
+  if (HasControlChar(name)) return y->Fail(n, path, "must not hold a line break or another control character");
   return true;
 }
 
@@ -159,13 +164,7 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
                             model, g.base.gpu.idle_w, g.base.gpu.max_w, g.base.gpu.min_cap_w, g.catalog.GpuKeys()));
       // The vendor names the device plugin (nvidia.com/gpu, amd.com/gpu):
       // given, or the product name's first word (§i's separators).
-      std::string lower = model.substr(0, model.find_first_of(" -_/,()"));
-      for (char& ch : lower)
-        if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
-      t->gpu.vendor = *vendor_given ? vendor
-                      : lower == "nvidia" ? GpuVendor::kNvidia
-                      : lower == "amd"    ? GpuVendor::kAmd
-                                          : GpuVendor::kNone;
+      t->gpu.vendor = *vendor_given ? vendor : VendorNamed(model.substr(0, model.find_first_of(" -_/,()")));
       *vendor_given = t->gpu.vendor != GpuVendor::kNone;
     } else {
       t->gpu = ApplyGpuEntry(*gpu, g.base.gpu);

@@ -13,6 +13,7 @@
 
 #include "io/number_parse.h"
 #include "io/quantity.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 namespace {
@@ -447,7 +448,7 @@ JsonlRecordParser::Outcome JsonlRecordParser::Impl::Record(const object& o, PodR
   }
   // jobId names the pod in every output row (quoted when it holds a comma
   // or a quote); a line break would split the row.
-  if (std::any_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; })) {
+  if (HasControlChar(s)) {
     Skip("bad_job_id", "jobId holds a line break or another control character");
     return O::kSkipped;
   }

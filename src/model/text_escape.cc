@@ -53,4 +53,10 @@ std::string EscapeControl(std::string_view s) {
   return out;
 }
 
+bool HasControlChar(std::string_view s) {
+  for (const char ch : s)
+    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) return true;
+  return false;
+}
+
 }  // namespace clustersim

@@ -12,4 +12,8 @@ namespace clustersim {
 
 std::string EscapeControl(std::string_view s);
 
+// Whether `s` holds a C0 control character (a line break, a tab) or DEL:
+// names that go into output rows must not, or they would split a row.
+bool HasControlChar(std::string_view s);
+
 }  // namespace clustersim
