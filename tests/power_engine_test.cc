@@ -110,6 +110,52 @@ TEST(PowerEngine, ACapChangeBeforeTheFirstSubmitHoldsFromTheStart) {
   EXPECT_EQ(jobs[0].at("finish_time"), "408.08571");
 }
 
+// `cpu_cap: none` leaves the CPU uncapped in both senses: it removes a
+// percent (DVFS) target as well as a RAPL cap (it removed only the RAPL
+// cap, so a 60 % target stayed in force after it). The case above with the
+// 60 % target followed by `none`: the job runs at full speed, 100 to 300.
+TEST(PowerEngine, CpuCapNoneRemovesAPercentTargetToo) {
+  const Case c = RunCase("cap_none", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 0\n    nodes: all\n    cpu_cap: 60%\n"
+                           "  - at: 50\n    nodes: all\n    cpu_cap: 150W\n"
+                           "  - at: 80\n    nodes: all\n    cpu_cap: none\n";
+    r->cluster.caps_file = caps.string();
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].at("finish_time"), "300");
+}
+
+// A cap schedule's value the hardware cannot take is clamped with a warning
+// naming the file, the line and the field, as the same value on the
+// command line is (it was clamped silently); a change timed between 0 and
+// the first submit warns that it holds from the start (on an epoch clock
+// `at: 2h` is 1970), while `at: 0` does not.
+TEST(PowerEngine, CapScheduleWarnsOfClampedCapsAndEarlyChanges) {
+  const Case c = RunCase("cap_warn", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 0\n    cpu_cap: 150W\n"
+                           "  - at: 50\n    cpu_cap: 50\n"
+                           "  - at: 200\n    cpu_cap: 90%\n";
+    r->cluster.caps_file = caps.string();
+    r->quiet = false;
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const std::string caps = (c.dir / "caps.yaml").string();
+  EXPECT_NE(c.err.find(caps + ":4: cap_clamped: changes[1].cpu_cap: '50W' is outside the RAPL cap range"),
+            std::string::npos)
+      << c.err;
+  EXPECT_NE(c.err.find(caps + ":4: change_before_start: changes[1].at: 50 s is before the first submit (100 s)"),
+            std::string::npos)
+      << c.err;
+  EXPECT_EQ(c.err.find(":2: change_before_start"), std::string::npos) << c.err;  // at: 0
+  EXPECT_EQ(c.err.find(":2: cap_clamped"), std::string::npos) << c.err;          // 150 W is in range
+  EXPECT_EQ(c.err.find(":6:"), std::string::npos) << c.err;                      // a percent, after the submit
+  EXPECT_EQ(c.summary["warnings_by_rule"]["cap_clamped"], 1) << c.summary.dump();
+}
+
 // A RAPL cap lowers power and stretches compute-bound work more than
 // memory-bound work (§a.5, §c.5): the same node and cap for each class.
 TEST(PowerEngine, ACapLowersPowerAndStretchesComputeBoundMost) {

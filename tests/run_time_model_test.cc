@@ -10,7 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "model/diagnostics.h"
-#include "sim/random.h"
+#include "model/random.h"
 #include "sim/run_time_model.h"
 
 namespace clustersim {

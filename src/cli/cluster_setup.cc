@@ -8,6 +8,7 @@
 #include "io/cluster_mapping.h"
 #include "io/caps_yaml.h"
 #include "io/cluster_yaml.h"
+#include "io/time_format.h"
 #include "power/cpu_power.h"
 #include "power/gpu_power.h"
 #include "power/power_policy.h"
@@ -84,14 +85,7 @@ Result<std::vector<OperatingPoint>> ResolveOperatingPoints(const Cluster& cluste
       if (!c->nodes.Matches(cluster.nodes[n])) continue;
       matched = true;
       OperatingPoint& op = ops[n];
-      if (c->set_freq) op.throttle_pct = 100.0 * (1.0 - c->freq_scale);
-      if (c->set_cpu_cap) {
-        if (c->cpu_cap.kind == CapSetting::Kind::kPercent)
-          op.throttle_pct = power::ThrottlePctFromPercent(c->cpu_cap.value);
-        else
-          op.cpu_cap_w = c->cpu_cap.kind == CapSetting::Kind::kWatts ? c->cpu_cap.value : 0;
-      }
-      if (c->set_gpu_cap) op.gpu_cap = c->gpu_cap;
+      power::ApplyCapChange(*c, &op);
       auto s = power::ResolveNodeSettings(cluster.types[cluster.nodes[n].type], op);
       if (!s.ok())
         return Status::Error(fmt::format("{}:{}: changes[{}]: node {}: {}", config.caps_file, c->line, c->index,
@@ -139,32 +133,80 @@ namespace {
 // A cap outside a node's range is clamped to it (RAPL and the GPU driver
 // do the same), which is the model; but `--cpu-cap 50` meaning 50 W rather
 // than 50 % is an easy slip, so each clamped rule is said once per node type.
-void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, Diagnostics* diag) {
+// The node types selected by `sel` on which `cap` (a RAPL cap when `cpu`,
+// else a per-GPU cap) falls outside the hardware's range and is clamped:
+// "TYPE [lo, hi] W -> W; ..." ("" if none). `below`: some asked under the
+// floor, the mark of a percent written without its %.
+std::string ClampedOn(const Cluster& cl, const NodeSelector& sel, const CapSetting& cap, bool cpu, bool* below) {
+  std::vector<std::uint8_t> seen(cl.types.size(), 0);
+  std::string clamped;
+  const bool pct = cap.kind == CapSetting::Kind::kPercent;
+  for (const Node& n : cl.nodes) {
+    if (!sel.Matches(n) || seen[n.type]) continue;
+    seen[n.type] = 1;
+    const NodeType& t = cl.types[n.type];
+    if (!cpu && t.gpus == 0) continue;
+    const double asked = pct ? cap.value * t.gpu.max_w / 100 : cap.value;
+    const double lo = cpu ? t.cpu.rapl_min_w : t.gpu.min_cap_w, hi = cpu ? t.cpu.rapl_max_w : t.gpu.max_w;
+    if (asked >= lo && asked <= hi) continue;
+    *below = *below || asked < lo;
+    clamped += fmt::format("{}{} [{}, {}] W -> {} W", clamped.empty() ? "" : "; ", t.name, lo, hi,
+                           std::clamp(asked, lo, hi));
+  }
+  return clamped;
+}
+
+std::string ClampMessage(std::string_view what, const CapSetting& cap, bool cpu, const std::string& clamped,
+                         bool below) {
+  const bool pct = cap.kind == CapSetting::Kind::kPercent;
+  return fmt::format("'{}{}{}' is outside the {} cap range, clamped on node types: {}{}", what, cap.value,
+                     pct ? "%" : "W", cpu ? "RAPL" : "per-GPU", clamped,
+                     cpu && below ? " (a CPU percent is written with %, e.g. 50%)" : "");
+}
+
+// Caps the hardware cannot take are clamped (§d.6), which is easy to miss
+// when a value was a slip (`50` meaning 50 %, not 50 W): one warning per
+// rule or cap schedule change, naming the node types and what they got.
+void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std::vector<CapChange>& schedule,
+                       Diagnostics* diag) {
   for (const OperatingRule& r : config.rules) {
     if (r.kind == OperatingRule::Kind::kFreqScale) continue;
     const bool cpu = r.kind == OperatingRule::Kind::kCpuCap;
-    const bool pct = r.cap.kind == CapSetting::Kind::kPercent;
-    if (cpu && pct) continue;  // a DVFS target, not a RAPL cap
-    std::vector<std::uint8_t> seen(cl.types.size(), 0);
-    std::string clamped;  // "TYPE [lo, hi] W -> W" per node type
+    if (cpu && r.cap.kind == CapSetting::Kind::kPercent) continue;  // a DVFS target, not a RAPL cap
     bool below = false;
-    for (const Node& n : cl.nodes) {
-      if (!r.selector.Matches(n) || seen[n.type]) continue;
-      seen[n.type] = 1;
-      const NodeType& t = cl.types[n.type];
-      if (!cpu && t.gpus == 0) continue;
-      const double asked = pct ? r.cap.value * t.gpu.max_w / 100 : r.cap.value;
-      const double lo = cpu ? t.cpu.rapl_min_w : t.gpu.min_cap_w, hi = cpu ? t.cpu.rapl_max_w : t.gpu.max_w;
-      if (asked >= lo && asked <= hi) continue;
-      below = below || asked < lo;
-      clamped += fmt::format("{}{} [{}, {}] W -> {} W", clamped.empty() ? "" : "; ", t.name, lo, hi,
-                             std::clamp(asked, lo, hi));
-    }
+    const std::string clamped = ClampedOn(cl, r.selector, r.cap, cpu, &below);
     if (clamped.empty()) continue;
     diag->Report(cpu ? "--cpu-cap" : "--gpu-cap", 0, "cap_clamped",
-                 fmt::format("'{}:{}{}' is outside the {} cap range, clamped on node types: {}{}", r.selector.ToString(),
-                             r.cap.value, pct ? "%" : "W", cpu ? "RAPL" : "per-GPU", clamped,
-                             cpu && below ? " (a CPU percent is written with %, e.g. 50%)" : ""),
+                 ClampMessage(r.selector.ToString() + ":", r.cap, cpu, clamped, below), Severity::kWarning, true);
+  }
+  for (const CapChange& c : schedule) {
+    for (const bool cpu : {true, false}) {
+      const CapSetting& cap = cpu ? c.cpu_cap : c.gpu_cap;
+      if (!(cpu ? c.set_cpu_cap : c.set_gpu_cap) || cap.kind == CapSetting::Kind::kNone) continue;
+      if (cpu && cap.kind == CapSetting::Kind::kPercent) continue;
+      bool below = false;
+      const std::string clamped = ClampedOn(cl, c.nodes, cap, cpu, &below);
+      if (clamped.empty()) continue;
+      diag->Report(config.caps_file, c.line, "cap_clamped",
+                   fmt::format("changes[{}].{}: {}", c.index, cpu ? "cpu_cap" : "gpu_cap",
+                               ClampMessage("", cap, cpu, clamped, below)),
+                   Severity::kWarning, true);
+    }
+  }
+}
+
+// A change timed between 0 and the first submit holds from the start, as if
+// at 0; on a trace whose clock is epoch seconds, `at: 2h` is 1970 and
+// silently caps the whole run. `at: 0` is the plain way to say "from the
+// start" and gets no warning.
+void ReportEarlyChanges(const std::string& caps_file, const std::vector<CapChange>& schedule, SimTime first_submit,
+                        Diagnostics* diag) {
+  for (const CapChange& c : schedule) {
+    if (c.at <= 0 || c.at >= first_submit) continue;
+    diag->Report(caps_file, c.line, "change_before_start",
+                 fmt::format("changes[{}].at: {} s is before the first submit ({} s), so the change holds, "
+                             "settled, from the start; `at` is on the trace's clock (write 0 to mean the start)",
+                             c.index, FormatTime(c.at, TimeFormat::kExact), FormatTime(first_submit, TimeFormat::kExact)),
                  Severity::kWarning, true);
   }
 }
@@ -187,7 +229,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
   if (diag != nullptr)  // one per node group at most: echoed, as a likely typo
     for (Diagnostic& d : fallbacks) diag->Report(d.file, d.line, d.rule, std::move(d.message), d.severity, true);
   auto setup = SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
-  if (setup.ok() && diag != nullptr) ReportClampedCaps(setup.value()->cluster, config, diag);
+  if (setup.ok() && diag != nullptr) {
+    const ClusterSetup& cs = *setup.value();
+    ReportClampedCaps(cs.cluster, config, cs.power ? cs.power->schedule() : std::vector<CapChange>{}, diag);
+    if (cs.power && !w->jobs.empty()) ReportEarlyChanges(config.caps_file, cs.power->schedule(), w->jobs.front().submit, diag);
+  }
   return setup;
 }
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
+#include "model/ambient.h"
 #include "model/status.h"
-#include "sim/cluster_power.h"
 
 namespace clustersim {
 

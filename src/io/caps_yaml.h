@@ -17,8 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include "model/cap_change.h"
 #include "model/status.h"
-#include "sim/cluster_power.h"
 
 namespace clustersim {
 

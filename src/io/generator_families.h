@@ -3,7 +3,7 @@
 // construction of a workload's pods, plus the random draws they use.
 //
 // Every draw is fully specified so that a seed gives the same trace with any
-// standard library: uniforms come from JobStream (SplitMix64, src/sim/random.h),
+// standard library: uniforms come from JobStream (SplitMix64, src/model/random.h),
 // normals from its Marsaglia polar method, and the exponential, lognormal,
 // uniform-int and categorical draws below are written out by hand instead of
 // using <random>'s implementation-defined distributions.
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "model/work.h"
-#include "sim/random.h"
+#include "model/random.h"
 
 namespace clustersim {
 

@@ -2,12 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <numbers>
+#include <utility>
 
 #include "power/clamp.h"
 #include "power/cpu_power.h"
 
 namespace clustersim::power {
+
+double AmbientAt(const Ambient& ambient, double t_s) {
+  if (ambient.kind == Ambient::Kind::kSinusoid) return AmbientTemperature(ambient.sinusoid, t_s);
+  if (ambient.steps.empty()) return ambient.sinusoid.base_c;
+  auto it = std::upper_bound(ambient.steps.begin(), ambient.steps.end(),
+                             std::make_pair(t_s, std::numeric_limits<double>::infinity()));
+  return it == ambient.steps.begin() ? ambient.steps.front().second : std::prev(it)->second;
+}
 
 double AmbientTemperature(const AmbientSpec& ambient, double t_s) {
   if (ambient.period_s <= 0) return ambient.base_c;

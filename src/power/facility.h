@@ -5,20 +5,17 @@
 // measured against (design capacity by default, Joulie's running peak in
 // compat).
 
+#include "model/ambient.h"
 #include "model/cluster.h"
 #include "model/hardware.h"
 
 namespace clustersim::power {
 
-// SIM_FACILITY_AMBIENT_TEMP_C / _TEMP_AMPLITUDE_C / _TEMP_PERIOD_H (§i).
-struct AmbientSpec {
-  double base_c = 20;
-  double amplitude_c = 5;
-  double period_s = 24 * 3600.0;
-};
-
 // §g: T_amb(t) = base + A·sin(2π·t/period); base for a non-positive period.
 double AmbientTemperature(const AmbientSpec& ambient, double t_s);
+// The ambient at t: the sinusoid, or the step in force (the first row's
+// value before it; the base without rows).
+double AmbientAt(const Ambient& ambient, double t_s);
 
 // §g: clamp(1.08 + 0.006(T − 15) + 0.04·lf + 0.015·lf·(T − 15)/15, 1, 3).
 double Pue(double ambient_c, double load_fraction);

@@ -26,4 +26,16 @@ Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint
   return s;
 }
 
+void ApplyCapChange(const CapChange& c, OperatingPoint* op) {
+  if (c.set_freq) op->throttle_pct = 100.0 * (1.0 - c.freq_scale);
+  if (c.set_cpu_cap) {
+    switch (c.cpu_cap.kind) {
+      case CapSetting::Kind::kPercent: op->throttle_pct = ThrottlePctFromPercent(c.cpu_cap.value); break;
+      case CapSetting::Kind::kWatts: op->cpu_cap_w = c.cpu_cap.value; break;
+      case CapSetting::Kind::kNone: op->cpu_cap_w = 0, op->throttle_pct = 0; break;
+    }
+  }
+  if (c.set_gpu_cap) op->gpu_cap = c.gpu_cap;
+}
+
 }  // namespace clustersim::power

@@ -6,6 +6,7 @@
 // uncapped). This is the seam part 2 makes time-varying: settling and cap
 // schedules change these numbers, and the node's jobs are rerated.
 
+#include "model/cap_change.h"
 #include "model/cluster.h"
 #include "model/status.h"
 
@@ -21,5 +22,11 @@ struct NodeSettings {
 // The settings of a node of type `t` under `op`. An invalid request (a GPU
 // cap on a GPU-less node, a non-positive watt value) is an error naming it.
 Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint& op);
+
+// A cap schedule's change applied to one node's operating point (§d.6): a
+// CPU percent or freq_scale sets the DVFS target, CPU watts the RAPL cap,
+// `none` removes both (the node runs uncapped, as the word says); a GPU
+// setting replaces the GPU cap.
+void ApplyCapChange(const CapChange& c, OperatingPoint* op);
 
 }  // namespace clustersim::power

@@ -12,20 +12,13 @@
 
 namespace clustersim {
 
-double Ambient::At(double t_s) const {
-  if (kind == Kind::kSinusoid) return power::AmbientTemperature(sinusoid, t_s);
-  if (steps.empty()) return sinusoid.base_c;
-  auto it = std::upper_bound(steps.begin(), steps.end(), std::make_pair(t_s, std::numeric_limits<double>::infinity()));
-  return it == steps.begin() ? steps.front().second : std::prev(it)->second;
-}
-
 namespace {
 
 // ∫ T_amb dt over [a, b] seconds (exact for both kinds).
 double AmbientIntegral(const Ambient& amb, double a, double b) {
   if (b <= a) return 0;
   if (amb.kind == Ambient::Kind::kSinusoid) {
-    const power::AmbientSpec& s = amb.sinusoid;
+    const AmbientSpec& s = amb.sinusoid;
     if (s.period_s <= 0 || s.amplitude_c == 0) return s.base_c * (b - a);
     const double w = 2 * std::numbers::pi / s.period_s;
     return s.base_c * (b - a) - s.amplitude_c / w * (std::cos(w * b) - std::cos(w * a));
@@ -35,7 +28,7 @@ double AmbientIntegral(const Ambient& amb, double a, double b) {
     auto it = std::upper_bound(amb.steps.begin(), amb.steps.end(),
                                std::make_pair(t, std::numeric_limits<double>::infinity()));
     const double next = it == amb.steps.end() ? b : std::min(b, it->first);
-    sum += amb.At(t) * (next - t);
+    sum += power::AmbientAt(amb, t) * (next - t);
     t = next;
   }
   return sum;
@@ -53,9 +46,9 @@ std::pair<double, double> AmbientRange(const Ambient& amb) {
 // The warmest ambient over [a, b] seconds: an end, a sinusoid's crest
 // inside, or a step that starts inside.
 double AmbientMax(const Ambient& amb, double a, double b) {
-  double hi = std::max(amb.At(a), amb.At(b));
+  double hi = std::max(power::AmbientAt(amb, a), power::AmbientAt(amb, b));
   if (amb.kind == Ambient::Kind::kSinusoid) {
-    const power::AmbientSpec& s = amb.sinusoid;
+    const AmbientSpec& s = amb.sinusoid;
     if (s.period_s <= 0 || s.amplitude_c == 0) return hi;
     // Crests of base + A sin(2 pi t / P): t = P/4 + k P (A > 0), 3P/4 + k P (A < 0).
     const double first = s.amplitude_c > 0 ? s.period_s / 4 : 3 * s.period_s / 4;
@@ -189,7 +182,7 @@ void ClusterPower::AdvanceFacility(SimTime now) {
   } else {
     for (double t = a; t < b; t += 60) {
       const double e = std::min(b, t + 60);
-      pue_integral += power::Pue(facility_.ambient.At((t + e) / 2), lf) * (e - t);
+      pue_integral += power::Pue(power::AmbientAt(facility_.ambient, (t + e) / 2), lf) * (e - t);
     }
   }
   facility_energy_j_ += it_w_ * pue_integral;
@@ -234,14 +227,7 @@ SimTime ClusterPower::NextEvent() {
 
 Result<power::NodeSettings> ClusterPower::ApplyChange(const CapChange& c, NodeId n) {
   OperatingPoint& op = ops_[n];
-  if (c.set_freq) op.throttle_pct = 100.0 * (1.0 - c.freq_scale);
-  if (c.set_cpu_cap) {
-    if (c.cpu_cap.kind == CapSetting::Kind::kPercent)
-      op.throttle_pct = power::ThrottlePctFromPercent(c.cpu_cap.value);  // §d.6: a DVFS target
-    else
-      op.cpu_cap_w = c.cpu_cap.kind == CapSetting::Kind::kWatts ? c.cpu_cap.value : 0;
-  }
-  if (c.set_gpu_cap) op.gpu_cap = c.gpu_cap;
+  power::ApplyCapChange(c, &op);
   auto s = power::ResolveNodeSettings(cluster_.type_of(n), op);
   if (!s.ok())
     return Status::Error(

@@ -11,6 +11,8 @@
 #include <queue>
 #include <vector>
 
+#include "model/ambient.h"
+#include "model/cap_change.h"
 #include "model/cluster.h"
 #include "model/node_selector.h"
 #include "model/status.h"
@@ -21,32 +23,6 @@
 #include "sim/node_model.h"
 
 namespace clustersim {
-
-// One change of a cap schedule: from `at`, the selected nodes' operating
-// point takes the fields that are set.
-struct CapChange {
-  SimTime at = 0;
-  NodeSelector nodes;
-  bool set_cpu_cap = false, set_gpu_cap = false, set_freq = false;
-  CapSetting cpu_cap;   // kNone = remove the RAPL cap; kPercent = a DVFS target (§d.6)
-  CapSetting gpu_cap;   // kNone = uncapped
-  double freq_scale = 1;
-  std::int64_t line = 0;  // in the schedule file, for messages
-  std::size_t index = 0;  // position in the file's `changes`
-  // Where the selector was written, for "matches no node": its field path
-  // ("changes[2].nodes", or "changes[2].nodes[1]" for a list item) and line.
-  std::string nodes_path;
-  std::int64_t nodes_line = 0;
-};
-
-// Ambient outside the nodes (§g): constant, a sinusoid, or steps read from
-// a CSV (time, temperature; held until the next row).
-struct Ambient {
-  enum class Kind : std::uint8_t { kSinusoid, kSteps } kind = Kind::kSinusoid;
-  power::AmbientSpec sinusoid;  // amplitude 0 = constant
-  std::vector<std::pair<double, double>> steps;  // (t s, °C), t increasing
-  double At(double t_s) const;
-};
 
 struct FacilityOptions {
   Ambient ambient;
@@ -97,8 +73,10 @@ class ClusterPower {
   double peak_it_w() const { return peak_it_w_; }
   double peak_facility_w() const { return peak_facility_w_; }
   double design_it_w() const { return design_it_w_; }
+  // The cap schedule, in time order.
+  const std::vector<CapChange>& schedule() const { return schedule_; }
   // At t >= the last change: ambient, PUE and facility power (§g).
-  double AmbientAt(SimTime t) const { return facility_.ambient.At(ToSeconds(t)); }
+  double AmbientAt(SimTime t) const { return power::AmbientAt(facility_.ambient, ToSeconds(t)); }
   double PueAt(SimTime t) const;
   double FacilityPowerAt(SimTime t) const { return it_w_ * PueAt(t); }
   SimTime begin() const { return begin_; }

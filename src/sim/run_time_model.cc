@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "sim/random.h"
+#include "model/random.h"
 
 namespace clustersim {
 

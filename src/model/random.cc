@@ -1,4 +1,4 @@
-#include "sim/random.h"
+#include "model/random.h"
 
 #include <cmath>
 
