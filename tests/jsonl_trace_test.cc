@@ -353,8 +353,12 @@ TEST(JsonlTrace, FolderOfPartsInNameOrder) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(Jobs(r.value()), "a@0#0 b@0#1 c@0#2");
   EXPECT_EQ(r.value().name, dir.string());
-  ASSERT_EQ(diag.entries().size(), 1u);
-  EXPECT_EQ(diag.entries()[0].ToString(), (dir / "part-2.jsonl").string() +
+  ASSERT_EQ(diag.entries().size(), 2u);
+  // The entry that is not a part is named, not silently passed over.
+  EXPECT_EQ(diag.entries()[0].ToString(), (dir / "notes.txt").string() +
+                                              ": not_a_part: not read: a folder's parts are regular files named "
+                                              "*.jsonl or *.jsonl.gz");
+  EXPECT_EQ(diag.entries()[1].ToString(), (dir / "part-2.jsonl").string() +
                                               ":2: bad_json: not valid JSON: malformed structure (a bracket, "
                                               "comma or colon is missing or extra)");
   fs::remove(dir / "part-1.jsonl");

@@ -16,6 +16,8 @@
 #include "cli/options.h"
 #include "cli/run_config.h"
 #include "io/file_reader.h"
+#include "io/input_hash.h"
+#include "io/trace_loader.h"
 #include "test_util.h"
 
 namespace clustersim::test {
@@ -503,6 +505,30 @@ TEST(Pipeline, SummaryHasEveryUtilisationVariantAndTheInputHash) {
   EXPECT_EQ(hash, "4e9b13cdaae7eaeb76db5ced09fd3fb4e018af4acea5f6ee1ed0803d59bc421e");
   EXPECT_NE(run("v.swf")["definitions"]["input_sha256"].get<std::string>(), hash);
   EXPECT_EQ(run("u.swf")["definitions"]["input_sha256"].get<std::string>(), hash);
+}
+
+// A JSONL folder's hash is its parts' bytes in the order they are read
+// (sha256("abc" + "def")), not null: compare.html joined the jobs of two
+// unrelated folders on job id. Entries that are not parts do not count.
+TEST(Pipeline, AJsonlFolderIsHashedAsItsPartsInNameOrder) {
+  const fs::path d = ScratchDir("folder_hash");
+  fs::create_directories(d / "f");
+  WriteText(d / "f" / "p2.jsonl", "def");
+  WriteText(d / "f" / "p1.jsonl", "abc");
+  WriteText(d / "f" / "README.txt", "not a part");
+  auto h = InputSha256({(d / "f").string()});
+  ASSERT_TRUE(h.ok()) << h.status().message();
+  EXPECT_EQ(h.value(), "bef57ec7f53a6d40beb640a780a639c83bc29ac8a9816f1fc6c5c6dcd93c4721");
+  WriteText(d / "f" / "p3.jsonl", "g");
+  EXPECT_NE(InputSha256({(d / "f").string()}).value(), h.value());
+  // Only JSONL comes as a folder: --format swf on one is refused (it was
+  // read as JSONL without a word).
+  LoadOptions swf;
+  swf.format = TraceFormat::kSwf;
+  Diagnostics diag;
+  auto loaded = LoadTrace((d / "f").string(), swf, &diag);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_NE(loaded.status().message().find("only a JSONL trace may be a folder"), std::string::npos);
 }
 
 TEST(Pipeline, UnknownPolicyNameGetsADidYouMeanHint) {

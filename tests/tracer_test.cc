@@ -144,11 +144,14 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   const fs::path d = ScratchDir("tracer_kth");
   const ProcessResult r = RunProcess({ClustersimBinary(), "trace", kth, "-o", (d / "jobs.csv").string(), "-s",
                                       (d / "hours.txt").string(), "-m", (d / "sum.txt").string(), "--queues",
-                                      (d / "queues.csv").string()});
+                                      (d / "queues.csv").string(), "-r", (d / "resources.csv").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // The header's UnixStartTime and TimeZoneString place the log.
   EXPECT_NE(r.out.find("Trace from 1996-09-23 14:00:31.000000 Mon"), std::string::npos) << r.out;
   ASSERT_EQ(RunProcess({ClustersimBinary(), "replay", kth, "--quiet", "-o", (d / "replay").string()}).exit_code, 0);
+  // -r is the replay's resource file, on the trace's clock (it was shifted
+  // by UnixStartTime, 844,085,427 s later than the replay's).
+  EXPECT_EQ(Slurp(d / "resources.csv"), Slurp(d / "replay" / "resources.csv"));
   // busy_nodes (tracer, its own sweep) against busy_nodes_at_submit (the
   // replay engine), job by job in submit order.
   const std::vector<std::string> tracer = Lines(Slurp(d / "jobs.csv")), replay = Lines(Slurp(d / "replay" / "jobs.csv"));

@@ -132,11 +132,14 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   if (w.jobs.empty()) return Fail(prog, err, NoJobReason(path, lt.format, diag, ""));
   // SWF times count from the log's start: its header places them on the
   // calendar (UnixStartTime) and names their zone (TimeZoneString).
+  SimTime calendar_shift = 0;  // undone for -r, which is the replay's own file
   if (lt.format == TraceFormat::kSwf) {
     for (const auto& [label, value] : w.header) {
       std::int64_t start = 0;
-      if (label == "UnixStartTime" && ParseInt(value, &start) == ParseError::kOk && start > 0)
-        for (Job& j : w.jobs) j.submit += start * kTicksPerSecond, j.begin += start * kTicksPerSecond;
+      if (label == "UnixStartTime" && ParseInt(value, &start) == ParseError::kOk && start > 0) {
+        calendar_shift = start * kTicksPerSecond;
+        for (Job& j : w.jobs) j.submit += calendar_shift, j.begin += calendar_shift;
+      }
       if (label == "TimeZoneString" && !value.empty() && app.get_option("--timezone")->count() == 0) o.zone = value;
     }
   }
@@ -179,7 +182,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
     // The tracer reads its input as LLNL's history whatever its format: its
     // busy_nodes leave pall jobs out, and so does the occupancy (§4).
     w.llnl_history = true;
-    Replay(w, EngineOptions{}, {&rt}, &diag);
+    // On the trace's clock, as `clustersim replay` writes resources.csv:
+    // the two files compare line for line.
+    Workload on_trace_clock = w;
+    for (Job& j : on_trace_clock.jobs) j.submit -= calendar_shift, j.begin -= calendar_shift;
+    Replay(on_trace_clock, EngineOptions{}, {&rt}, &diag);
     files.emplace_back(o.resources, rt.csv());
   }
   for (const auto& [name, text] : files)

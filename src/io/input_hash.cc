@@ -8,6 +8,7 @@
 #include <nettle/sha2.h>
 
 #include "io/file_reader.h"
+#include "io/jsonl_trace.h"
 
 namespace clustersim {
 
@@ -17,9 +18,18 @@ Result<std::string> InputSha256(const std::vector<std::string>& paths) {
   // The file's own bytes, streamed: a .gz is not inflated a second time
   // (that doubled the cost of a short run), and memory stays flat.
   std::vector<char> buf(std::size_t{1} << 16);
+  std::vector<std::string> files;
   for (const std::string& path : paths) {
     std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) return std::string();
+    if (!std::filesystem::is_directory(path, ec)) {
+      files.push_back(path);
+      continue;
+    }
+    auto parts = ListJsonlParts(path);
+    if (!parts.ok()) return parts.status();
+    files.insert(files.end(), parts.value().begin(), parts.value().end());
+  }
+  for (const std::string& path : files) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Status::Error(DisplayName(path) + ": cannot be read to hash it");
     while (in) {

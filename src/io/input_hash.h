@@ -12,8 +12,9 @@ namespace clustersim {
 
 // Lowercase hex SHA-256 over the bytes of the files `paths`, as stored (a
 // .gz file's compressed bytes: `sha256sum FILE` gives the same), in order
-// (a trace list: the list file, then each listed trace). "" when an input is a directory
-// (a JSONL directory has no single byte stream).
+// (a trace list: the list file, then each listed trace). A JSONL folder
+// counts as its parts' bytes, in the order they are read (`cat` of the
+// parts in byte-wise name order, piped to `sha256sum`, gives the same).
 Result<std::string> InputSha256(const std::vector<std::string>& paths);
 
 }  // namespace clustersim

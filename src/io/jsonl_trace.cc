@@ -215,6 +215,24 @@ Result<Workload> LoadJsonlTraceText(std::string_view text, const std::string& na
   return w;
 }
 
+Result<std::vector<std::string>> ListJsonlParts(const std::string& dir, std::vector<std::string>* left_out) {
+  std::vector<std::string> parts;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string file = it->path().filename().string();
+    std::error_code type_ec;
+    if (IsPartName(file) && it->is_regular_file(type_ec))
+      parts.push_back(file);
+    else if (left_out != nullptr)
+      left_out->push_back(file);
+  }
+  if (ec) return Status::Error(fmt::format("{}: cannot list the folder: {}", dir, ec.message()));
+  std::sort(parts.begin(), parts.end());  // name order, byte-wise: part-00001 before part-00002
+  if (left_out != nullptr) std::sort(left_out->begin(), left_out->end());
+  for (std::string& part : parts) part = (fs::path(dir) / part).string();
+  return parts;
+}
+
 Result<Workload> LoadJsonlTrace(const std::string& path, const JsonlOptions& options, Diagnostics* diag) {
   if (Status s = CheckOptions(options); !s.ok()) return s;
   std::error_code ec;
@@ -223,18 +241,18 @@ Result<Workload> LoadJsonlTrace(const std::string& path, const JsonlOptions& opt
     if (!contents.ok()) return contents.status();
     return LoadJsonlTraceText(contents.value().view(), DisplayName(path), options, diag);
   }
-  std::vector<std::string> parts;
-  for (fs::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string file = it->path().filename().string();
-    std::error_code type_ec;
-    if (IsPartName(file) && it->is_regular_file(type_ec)) parts.push_back(file);
-  }
-  if (ec) return Status::Error(fmt::format("{}: cannot list the folder: {}", path, ec.message()));
+  std::vector<std::string> left_out;
+  auto listed = ListJsonlParts(path, &left_out);
+  if (!listed.ok()) return listed.status();
+  const std::vector<std::string>& parts = listed.value();
+  // A part named .JSONL or .ndjson, a subfolder, a broken link: not read,
+  // and said so, or its jobs would be missing without a word.
+  for (const std::string& file : left_out)
+    diag->Report(DisplayName((fs::path(path) / file).string()), 0, "not_a_part",
+                 "not read: a folder's parts are regular files named *.jsonl or *.jsonl.gz", Severity::kWarning);
   if (parts.empty()) return Status::Error(path + ": no_parts: the folder has no *.jsonl files");
-  std::sort(parts.begin(), parts.end());  // name order, byte-wise: part-00001 before part-00002
   TraceBuilder b(options, diag);
-  for (const std::string& file : parts) {
-    const std::string part = (fs::path(path) / file).string();
+  for (const std::string& part : parts) {
     auto contents = ReadFile(part);
     if (!contents.ok()) return contents.status();
     if (!b.Add(contents.value().view(), DisplayName(part)))

@@ -17,6 +17,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/diagnostics.h"
 #include "model/status.h"
@@ -36,6 +37,11 @@ struct JsonlOptions {
 // `path` is a file (gzip is detected by content) or a folder of parts named
 // *.jsonl or *.jsonl.gz; messages name the part and its own line numbers.
 Result<Workload> LoadJsonlTrace(const std::string& path, const JsonlOptions& options, Diagnostics* diag);
+
+// The parts of a JSONL folder, as LoadJsonlTrace reads them: regular files
+// named *.jsonl or *.jsonl.gz, in byte-wise name order, as paths under
+// `dir`. `left_out` (if given) gets the other entries' names, sorted.
+Result<std::vector<std::string>> ListJsonlParts(const std::string& dir, std::vector<std::string>* left_out = nullptr);
 
 // For tests: parse text directly, naming it `name` in messages.
 Result<Workload> LoadJsonlTraceText(std::string_view text, const std::string& name, const JsonlOptions& options,

@@ -97,7 +97,13 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
 Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& options, Diagnostics* diag) {
   // A folder of JSONL parts, or a .jsonl name: the JSONL reader walks them.
   std::error_code ec;
-  if (options.format == TraceFormat::kJsonl || std::filesystem::is_directory(path, ec) ||
+  const bool folder = std::filesystem::is_directory(path, ec);
+  // Only JSONL comes as a folder of parts: another format named for one
+  // would be ignored without a word.
+  if (folder && options.format != TraceFormat::kAuto && options.format != TraceFormat::kJsonl)
+    return Status::Error(DisplayName(path) + ": is a folder; only a JSONL trace may be a folder of parts "
+                         "(give a file, or --format jsonl)");
+  if (options.format == TraceFormat::kJsonl || folder ||
       (options.format == TraceFormat::kAuto && (EndsWith(path, ".jsonl") || EndsWith(path, ".jsonl.gz")))) {
     try {
       auto w = LoadJsonlTrace(path, options.jsonl, diag);
