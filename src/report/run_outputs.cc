@@ -27,7 +27,7 @@ Result<nlohmann::json> ReadJson(const std::string& path) {
 // The timeseries columns a report draws (docs/energy.md names them all).
 const std::vector<std::string> kSeriesColumns = {
     "it_power_w",    "it_power_avg_w",  "facility_power_w", "cpu_power_w",     "gpu_power_w",
-    "mean_cpu_cap_w", "mean_gpu_cap_w", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
+    "mean_cpu_cap_w", "mean_gpu_cap_w", "mean_freq", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
     "gpu_temp_mean_c", "ambient_c"};
 
 }  // namespace

@@ -160,8 +160,13 @@ std::string PowerCharts(const RunOutputs& r, const TimeUnit& u) {
         {{"it_power_w", "IT, instantaneous"}, {"it_power_avg_w", "IT, telemetry average"},
          {"facility_power_w", "facility (with cooling)"}},
         "From timeseries.csv, M4-reduced (peaks kept). The average is the telemetry-window mean the model reports.");
-  chart("Caps", "mean cap per node (W)", {{"mean_cpu_cap_w", "CPU cap"}, {"mean_gpu_cap_w", "GPU cap"}},
-        "Mean over capped nodes and devices at each sample.");
+  chart("Caps", "mean cap (W)", {{"mean_cpu_cap_w", "CPU RAPL cap"}, {"mean_gpu_cap_w", "GPU cap, per device"}},
+        "CPU: the mean applied RAPL cap over the nodes under one (no point while none is). GPU: the mean "
+        "per-device cap over the GPU nodes, Max for an uncapped one. CPU percent caps and freq_scale are DVFS "
+        "targets: they show in the frequency chart.");
+  chart("CPU frequency", "mean frequency scale (1 = nominal)", {{"mean_freq", "effective f"}},
+        "Mean over the nodes of the effective CPU frequency scale (1 = nominal): DVFS targets (CPU percent caps, "
+        "freq_scale, eco), RAPL caps and thermal throttling all act here.");
   chart("Temperatures", "temperature (°C)",
         {{"cpu_temp_max_c", "CPU max"}, {"gpu_temp_max_c", "GPU max"}, {"cpu_temp_mean_c", "CPU mean"},
          {"ambient_c", "ambient"}},

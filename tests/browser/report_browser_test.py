@@ -259,7 +259,7 @@ def main():
                 "Mean bounded slowdown by job size": 1, "Mean bounded slowdown by run time": 1}
         check_page(browser, os.path.join(easy, "report.html"), base, work)
         check_page(browser, os.path.join(cons, "report.html"), base, work)
-        ai_expected = {"Allocated millicores": 2, "Queue length": 1, "Power": 3, "Caps": None, "Temperatures": None,
+        ai_expected = {"Allocated millicores": 2, "Queue length": 1, "Power": 3, "Caps": None, "CPU frequency": 1, "Temperatures": None,
                        "Energy per workload class": 1, "Slowdown due to power": 2}
         check_page(browser, os.path.join(ai, "report.html"), ai_expected, work)
         check_page(browser, cmp_page,
