@@ -312,6 +312,48 @@ TEST(Comparison, DifferentInputsAreNotJoinedAndUnmodelledEnergyIsNa) {
   EXPECT_NE(RenderComparison(runs, "9.9.9").find("jobs started in both runs"), std::string::npos);
 }
 
+// Cluster runs name their cluster, caps, command-line caps and power policy
+// in the report's header and in the comparison's runs table (neither did,
+// so runs with and without caps looked alike); a work-based run has no
+// run-time mode or seed row; a ratio to a value that is n/a in the other
+// run is n/a, not "nan".
+TEST(Comparison, ClusterRunsNameTheirPowerInputs) {
+  const auto root = test::ScratchDir("comparison_power_inputs");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  for (RunOutputs& r : runs) {
+    r.summary["work"]["execution"] = "work";
+    r.summary["work"]["inputs"]["cluster"] = {{"path", "/x/cluster.yaml"}, {"sha256", std::string(64, 'c')}};
+  }
+  runs[1].summary["work"]["inputs"]["caps"] = {{"path", "/x/night.yaml"}, {"sha256", std::string(64, 'd')}};
+  runs[1].summary["work"]["operating_rules"] = {"--gpu-cap all:60%"};
+  runs[1].summary["work"]["power_policy"]["policy"] = "B";
+  const std::string html = RenderComparison(runs, "9.9.9");
+  for (RunOutputs& r : runs) r.summary["config"]["run_time_mode"] = "actual";
+  EXPECT_NE(html.find("<th>cluster, caps and power policy</th>"), std::string::npos);
+  EXPECT_NE(html.find("<td>cluster cluster.yaml</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>caps night.yaml; cluster cluster.yaml; --gpu-cap all:60%; power policy B</td>"),
+            std::string::npos)
+      << html.substr(0, 3000);
+  const std::string page = RenderRunReport(runs[1], "9.9.9");
+  EXPECT_NE(page.find("<th>cluster, caps and policy</th><td>caps night.yaml; cluster cluster.yaml"),
+            std::string::npos);
+  EXPECT_EQ(page.find("<th>run times</th>"), std::string::npos);
+  EXPECT_EQ(page.find("<th>seed</th>"), std::string::npos);
+  EXPECT_NE(RenderRunReport(runs[0], "9.9.9").find("<th>cluster, caps and policy</th><td>cluster cluster.yaml</td>"),
+            std::string::npos);
+  // Fixed-duration runs keep their rows and get no power column.
+  for (RunOutputs& r : runs) r.summary.erase("work");
+  EXPECT_EQ(RenderComparison(runs, "9.9.9").find("cluster, caps and power policy"), std::string::npos);
+  EXPECT_NE(RenderRunReport(runs[0], "9.9.9").find("<th>run times</th>"), std::string::npos);
+  // A metric n/a in the second run: its ratio is n/a, not nan.
+  runs[0].summary["consumed_joules"] = 5.0e8;
+  runs[1].summary["consumed_joules"] = -1;
+  EXPECT_EQ(RenderComparison(runs, "9.9.9").find(">nan<"), std::string::npos);
+}
+
 // Runs that bounded slowdowns with different --bsld-tau values: the page
 // says so (their bounded slowdowns were compared silently before).
 TEST(Comparison, DifferentBsldTauIsNamed) {

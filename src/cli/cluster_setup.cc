@@ -30,6 +30,14 @@ bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
 
 }  // namespace
 
+std::string DescribeRule(const OperatingRule& rule) {
+  const std::string sel = rule.selector.ToString();
+  if (rule.kind == OperatingRule::Kind::kFreqScale) return fmt::format("--freq-scale {}:{}", sel, rule.freq_scale);
+  const char* flag = rule.kind == OperatingRule::Kind::kCpuCap ? "--cpu-cap" : "--gpu-cap";
+  if (rule.cap.kind == CapSetting::Kind::kNone) return fmt::format("{} {}:none", flag, sel);
+  return fmt::format("{} {}:{}{}", flag, sel, rule.cap.value, rule.cap.kind == CapSetting::Kind::kPercent ? "%" : "W");
+}
+
 OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
   OperatingPoint op = node.op;
   if (!op.set && node.profile == PowerProfile::kEco) {

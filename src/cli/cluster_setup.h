@@ -37,6 +37,9 @@ struct OperatingRule {
   double freq_scale = 1; // kFreqScale
 };
 
+// The rule as the command line writes it: "--cpu-cap class=gpu:300W".
+std::string DescribeRule(const OperatingRule& rule);
+
 struct ClusterConfig {
   std::string cluster_file;  // --cluster; empty = a node-count machine (seed 001)
   std::string catalog_file;  // --catalog; empty = the shipped catalog

@@ -495,6 +495,13 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     report.nominal_s = cluster->nominal_s;
     if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
     report.tick_s = ToSeconds(c.cluster.work.tick);
+    for (const auto& [role, path] : {std::pair{"cluster", c.cluster.cluster_file},
+                                     std::pair{"catalog", c.cluster.catalog_file}, std::pair{"caps", c.cluster.caps_file}}) {
+      if (path.empty()) continue;
+      auto h = InputSha256({path});
+      report.inputs.push_back({role, path, h.ok() ? h.value() : std::string()});
+    }
+    for (const OperatingRule& rule : c.cluster.rules) report.operating_rules.push_back(DescribeRule(rule));
     if (c.cluster.power_policy.policy != power::PowerPolicy::kNone) {
       report.power_policy = EnumNameOf(power::kPowerPolicyNames, c.cluster.power_policy.policy);
       report.policy_options = c.cluster.power_policy;

@@ -123,6 +123,9 @@ std::string WorkSummaryJson(const WorkReport& r) {
   if (!r.engine.empty()) j["engine"] = r.engine;
   j["time_mode"] = r.tick_s > 0 ? "tick" : "event";
   if (r.tick_s > 0) j["tick_seconds"] = r.tick_s;
+  j["inputs"] = nlohmann::json::object();
+  for (const WorkReport::InputFile& f : r.inputs) j["inputs"][f.role] = {{"path", f.path}, {"sha256", f.sha256}};
+  j["operating_rules"] = r.operating_rules;
   if (!r.power_policy.empty()) {
     j["power_policy"] = {{"policy", r.power_policy}, {"performance_nodes", r.performance_nodes},
                          {"families", r.families}};

@@ -42,6 +42,13 @@ struct WorkReport {
   power::PowerPolicyOptions policy_options;
   std::int64_t performance_nodes = 0, families = 0;
   const PowerController* controller = nullptr;
+  // The run's other inputs, so a result names all it came from: role
+  // ("cluster", "catalog", "caps"), path as given, SHA-256 of its bytes.
+  struct InputFile {
+    std::string role, path, sha256;
+  };
+  std::vector<InputFile> inputs;
+  std::vector<std::string> operating_rules;  // the command line's, in order: "--cpu-cap all:300W"
 };
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);

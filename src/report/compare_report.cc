@@ -15,11 +15,20 @@ namespace clustersim {
 namespace {
 
 std::string RunsTable(const std::vector<RunOutputs>& runs) {
-  std::string o = "<table class=\"runs\"><tr><th>run</th><th>directory</th><th>trace</th><th>policy</th></tr>\n";
-  for (std::size_t k = 0; k < runs.size(); ++k)
-    o += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", HtmlEscape(runs[k].name),
+  // Cluster runs also differ by their cluster, caps and power policy: a
+  // column for them when any run has one.
+  bool power = false;
+  for (const RunOutputs& r : runs) power = power || !PowerInputs(r.summary).empty();
+  std::string o = fmt::format("<table class=\"runs\"><tr><th>run</th><th>directory</th><th>trace</th><th>policy</th>{}"
+                              "</tr>\n",
+                              power ? "<th>cluster, caps and power policy</th>" : "");
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    o += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td>", HtmlEscape(runs[k].name),
                      HtmlEscape(runs[k].dir), HtmlEscape(ConfigValue(runs[k].summary, "input")),
                      HtmlEscape(ConfigValue(runs[k].summary, "policy")));
+    if (power) o += fmt::format("<td>{}</td>", HtmlEscape(PowerInputs(runs[k].summary)));
+    o += "</tr>\n";
+  }
   return o + "</table>\n";
 }
 
@@ -43,7 +52,7 @@ std::string MetricsTable(const std::vector<RunOutputs>& runs) {
       o += fmt::format("<td class=\"num\">{}</td>", FormatMetric(v));
       if (k > 0)
         o += fmt::format("<td class=\"num\">{}</td><td class=\"num\">{}</td>", FormatMetric(v - a),
-                         a != 0 && !std::isnan(a) ? fmt::format("{:.4g}", v / a) : "n/a");
+                         a != 0 && !std::isnan(a) && !std::isnan(v) ? fmt::format("{:.4g}", v / a) : "n/a");
     }
     o += "</tr>\n";
   }

@@ -1,8 +1,10 @@
 #include "report/html_page.h"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "report/svg_plot.h"
 
@@ -97,6 +99,28 @@ std::string ConfigValue(const nlohmann::json& summary, const char* key) {
   if (!summary.contains("config") || !summary["config"].contains(key)) return "";
   const nlohmann::json& v = summary["config"][key];
   return v.is_string() ? v.get<std::string>() : v.dump();
+}
+
+bool WorkBased(const nlohmann::json& summary) {
+  return summary.contains("work") && summary["work"].value("execution", "") == "work";
+}
+
+std::string PowerInputs(const nlohmann::json& summary) {
+  if (!summary.contains("work")) return "";
+  const nlohmann::json& w = summary["work"];
+  std::vector<std::string> parts;
+  if (w.contains("inputs") && w["inputs"].is_object())
+    for (const auto& [role, f] : w["inputs"].items())
+      if (f.is_object() && f.contains("path") && f["path"].is_string())
+        parts.push_back(role + " " + std::filesystem::path(f["path"].get<std::string>()).filename().string());
+  if (w.contains("operating_rules") && w["operating_rules"].is_array())
+    for (const nlohmann::json& rule : w["operating_rules"])
+      if (rule.is_string()) parts.push_back(rule.get<std::string>());
+  if (w.contains("power_policy") && w["power_policy"].contains("policy") && w["power_policy"]["policy"].is_string())
+    parts.push_back("power policy " + w["power_policy"]["policy"].get<std::string>());
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
 }
 
 std::string MetricDefinition(const nlohmann::json& summary, const Metric& m) {

@@ -27,6 +27,11 @@ double MetricValue(const nlohmann::json& summary, const Metric& m);  // NaN when
 bool MetricShown(const nlohmann::json& summary, const Metric& m);
 // summary.json config.<key> as text ("" when absent).
 std::string ConfigValue(const nlohmann::json& summary, const char* key);
+// Whether the run was work-based (seed 002: durations from work and power).
+bool WorkBased(const nlohmann::json& summary);
+// A cluster run's power inputs in one line: "cluster cluster.yaml; caps
+// caps.yaml; --cpu-cap all:300W; power policy B" ("" for other runs).
+std::string PowerInputs(const nlohmann::json& summary);
 std::string MetricDefinition(const nlohmann::json& summary, const Metric& m);
 // A summary value as text: integers whole, others to 4 significant digits.
 std::string FormatMetric(double v);

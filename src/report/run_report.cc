@@ -25,8 +25,13 @@ std::string Header(const RunOutputs& r, const std::string& version) {
   row("mode", ConfigValue(s, "mode"));
   row("policy", ConfigValue(s, "policy"));
   row("compat preset", ConfigValue(s, "compat"));
-  row("run times", ConfigValue(s, "run_time_mode"));
-  row("seed", ConfigValue(s, "seed"));
+  // A work-based run's durations come from its work and power: the
+  // run-time mode and seed of fixed durations do not apply.
+  if (!WorkBased(s)) {
+    row("run times", ConfigValue(s, "run_time_mode"));
+    row("seed", ConfigValue(s, "seed"));
+  }
+  row("cluster, caps and policy", PowerInputs(s));
   row("SWF policy", ConfigValue(s, "swf_policy"));
   row("clustersim version", version);
   if (r.wall_time_s >= 0) row("wall time", fmt::format("{:.3f} s", r.wall_time_s));
