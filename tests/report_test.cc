@@ -348,6 +348,18 @@ TEST(Comparison, ClusterRunsNameTheirPowerInputs) {
   for (RunOutputs& r : runs) r.summary.erase("work");
   EXPECT_EQ(RenderComparison(runs, "9.9.9").find("cluster, caps and power policy"), std::string::npos);
   EXPECT_NE(RenderRunReport(runs[0], "9.9.9").find("<th>run times</th>"), std::string::npos);
+  // Runs counting other units are left out of the charts drawn in the
+  // first run's units, and the note says which (a millicore curve was drawn
+  // on a nodes axis).
+  runs[1].units = "millicores";
+  const std::string mixed = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(mixed.find("Left out (not counted in " + runs[0].units + "): b counts millicores."), std::string::npos);
+  const std::size_t chart = mixed.find("Allocated " + runs[0].units);
+  ASSERT_NE(chart, std::string::npos);
+  const std::string alloc = mixed.substr(chart, mixed.find("</svg>", chart) - chart);
+  EXPECT_NE(alloc.find("data-name=\"a\""), std::string::npos);
+  EXPECT_EQ(alloc.find("data-name=\"b\""), std::string::npos);
+  runs[1].units = runs[0].units;
   // A metric n/a in the second run: its ratio is n/a, not nan.
   runs[0].summary["consumed_joules"] = 5.0e8;
   runs[1].summary["consumed_joules"] = -1;

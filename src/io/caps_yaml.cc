@@ -1,6 +1,7 @@
 #include "io/caps_yaml.h"
 
 #include <charconv>
+#include <map>
 #include <cmath>
 #include <tuple>
 #include <utility>
@@ -17,16 +18,22 @@ namespace clustersim {
 
 namespace {
 
-bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out) {
+// `key`: the map key the value follows, if any. An empty value ("cpu_cap:"
+// and nothing) is a null node whose position is where the next token
+// starts, a line or more on (past the end of the file at its last line):
+// the error names the key's line instead.
+bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out,
+            const YAML::Node& key = YAML::Node(YAML::NodeType::Undefined)) {
+  if (n.IsNull()) return f->Fail(key.IsDefined() ? key : n, path, "has no value");
   if (!n.IsScalar()) return f->Fail(n, path, "must be a single value");
   *out = n.Scalar();
   return true;
 }
 
 // A cap value: watts, a percent, or none.
-bool Cap(YamlFields* f, const YAML::Node& n, std::string_view path, CapSetting* out) {
+bool Cap(YamlFields* f, const YAML::Node& n, const YAML::Node& key, std::string_view path, CapSetting* out) {
   std::string text;
-  if (!Scalar(f, n, path, &text)) return false;
+  if (!Scalar(f, n, path, &text, key)) return false;
   if (text == "none") {
     *out = CapSetting{};
     return true;
@@ -56,12 +63,15 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
     if (!f.RequireMap(c, path) ||
         !f.CheckKeys(c, path, {"at", "nodes", "cpu_cap", "gpu_cap", "freq_scale"}) || !f.Require(c, path, "at"))
       return f.status();
+    // Each key's node, for the line of an error about an empty value.
+    std::map<std::string, YAML::Node> key_of;
+    for (auto it = c.begin(); it != c.end(); ++it) key_of[it->first.Scalar()] = it->first;
     CapChange ch;
     ch.line = YamlFields::LineOf(c);
     ch.index = i;
     std::string text_at;
     double at = 0;
-    if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at)) return f.status();
+    if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at, key_of["at"])) return f.status();
     if (!ParseDurationText(text_at, &at)) {
       f.Fail(c["at"], FieldPath(path, "at"),
              fmt::format("expected seconds or a duration such as 90s, 30m, 2h, 1d (at least 0), got '{}'",
@@ -102,7 +112,7 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       }
     } else if (n) {
       std::string sel;
-      if (!Scalar(&f, n, FieldPath(path, "nodes"), &sel)) return f.status();
+      if (!Scalar(&f, n, FieldPath(path, "nodes"), &sel, key_of["nodes"])) return f.status();
       auto s = ParseNodeSelector(sel);
       if (!s.ok()) {
         f.Fail(n, FieldPath(path, "nodes"), s.status().message());
@@ -113,11 +123,11 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
     }
     if (c["cpu_cap"]) {
       ch.set_cpu_cap = true;
-      if (!Cap(&f, c["cpu_cap"], FieldPath(path, "cpu_cap"), &ch.cpu_cap)) return f.status();
+      if (!Cap(&f, c["cpu_cap"], key_of["cpu_cap"], FieldPath(path, "cpu_cap"), &ch.cpu_cap)) return f.status();
     }
     if (c["gpu_cap"]) {
       ch.set_gpu_cap = true;
-      if (!Cap(&f, c["gpu_cap"], FieldPath(path, "gpu_cap"), &ch.gpu_cap)) return f.status();
+      if (!Cap(&f, c["gpu_cap"], key_of["gpu_cap"], FieldPath(path, "gpu_cap"), &ch.gpu_cap)) return f.status();
     }
     if (c["freq_scale"]) {
       ch.set_freq = true;

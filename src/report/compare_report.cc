@@ -70,8 +70,16 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   Plot wait("Wait time distribution", {"wait (s)", true}, {"fraction of started jobs"});
   Plot bsld("Bounded slowdown distribution", {"bounded slowdown", true}, {"fraction of finished jobs"});
   std::string zeros;
+  // Units on one axis only: a run counting millicores beside one counting
+  // nodes would be drawn on the nodes' scale.
+  std::string other_units;
+  for (const RunOutputs& r : runs)
+    if (r.units != runs[0].units)
+      other_units += fmt::format("{}{} counts {}", other_units.empty() ? "" : ", ", r.name, r.units);
+  const std::string left_out =
+      other_units.empty() ? "" : fmt::format(" Left out (not counted in {}): {}.", runs[0].units, other_units);
   for (const RunOutputs& r : runs) {
-    if (r.has_resources) {
+    if (r.has_resources && r.units == runs[0].units) {
       const XY a = AllocatedOverTime(r, u);
       alloc.Add({r.name, SeriesKind::kStep, a.x, a.y});
     }
@@ -86,7 +94,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
     bsld.Add({r.name, SeriesKind::kStep, b.x, b.y});
   }
   const std::string m4 = fmt::format("M4-reduced to {} time buckets (peaks kept).", kTimeBuckets);
-  if (!alloc.empty()) o += alloc.Note("From each run's resources.csv; " + m4).Render();
+  if (!alloc.empty()) o += alloc.Note("From each run's resources.csv; " + m4 + left_out).Render();
   if (!queue.empty()) o += queue.Note("Jobs submitted and not yet started; " + m4).Render();
   if (!wait.empty()) o += wait.Note("Waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
   if (!bsld.empty()) o += bsld.Note("Empirical CDFs, each point exact.").Render();
@@ -94,7 +102,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   std::vector<std::string> names;
   std::vector<ClassMeans> means;
   for (const RunOutputs& r : runs) {
-    if (!r.has_jobs) continue;
+    if (!r.has_jobs || r.units != runs[0].units) continue;
     means.push_back(SlowdownBySize(r));
     if (means.back().names.size() > names.size()) names = means.back().names;
   }
@@ -103,7 +111,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
            {"mean bounded slowdown"});
     std::size_t k = 0;
     for (const RunOutputs& r : runs) {
-      if (!r.has_jobs) continue;
+      if (!r.has_jobs || r.units != runs[0].units) continue;
       Series s{r.name, SeriesKind::kBars};
       for (std::size_t i = 0; i < means[k].mean.size(); ++i) {
         s.x.push_back(static_cast<double>(i));
@@ -112,7 +120,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
       c.Add(std::move(s));
       ++k;
     }
-    o += c.Note("Size classes by powers of two.").Render();
+    o += c.Note("Size classes by powers of two." + left_out).Render();
   }
   return o + "</div>\n";
 }
