@@ -156,6 +156,30 @@ TEST(PowerEngine, CapScheduleWarnsOfClampedCapsAndEarlyChanges) {
   EXPECT_EQ(c.summary["warnings_by_rule"]["cap_clamped"], 1) << c.summary.dump();
 }
 
+// A GPU cap aimed only at nodes without GPUs is blocked (§d.6): it changes
+// nothing, and a warning says so (it was dropped without a word), from the
+// command line and from a cap schedule.
+TEST(PowerEngine, AGpuCapOnGpuLessNodesIsReportedBlocked) {
+  const Case c = RunCase("gpu_blocked", Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 10\n    gpu_cap: 60%\n";
+    r->cluster.caps_file = caps.string();
+    r->cluster.rules.push_back({OperatingRule::Kind::kGpuCap, {}, {CapSetting::Kind::kWatts, 300}, 1});
+    r->quiet = false;
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_NE(c.err.find("--gpu-cap: gpu_cap_blocked: '--gpu-cap all:300W' selects only nodes without GPUs"),
+            std::string::npos)
+      << c.err;
+  EXPECT_NE(c.err.find("caps.yaml:2: gpu_cap_blocked: changes[0].gpu_cap: 'all' selects only nodes without GPUs"),
+            std::string::npos)
+      << c.err;
+  EXPECT_EQ(c.summary["warnings_by_rule"]["gpu_cap_blocked"], 2) << c.summary.dump();
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].at("finish_time"), "200");  // the CPU job runs as without the caps
+}
+
 // A RAPL cap lowers power and stretches compute-bound work more than
 // memory-bound work (§a.5, §c.5): the same node and cap for each class.
 TEST(PowerEngine, ACapLowersPowerAndStretchesComputeBoundMost) {

@@ -175,11 +175,24 @@ std::string ClampMessage(std::string_view what, const CapSetting& cap, bool cpu,
 // Caps the hardware cannot take are clamped (§d.6), which is easy to miss
 // when a value was a slip (`50` meaning 50 %, not 50 W): one warning per
 // rule or cap schedule change, naming the node types and what they got.
+bool SelectsAGpuNode(const Cluster& cl, const NodeSelector& sel) {
+  return std::any_of(cl.nodes.begin(), cl.nodes.end(),
+                     [&](const Node& n) { return sel.Matches(n) && cl.types[n.type].gpus > 0; });
+}
+
+constexpr const char* kGpuCapBlocked =
+    "selects only nodes without GPUs: a GPU cap is blocked there (power-model.md §d.6) and changes nothing";
+
 void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std::vector<CapChange>& schedule,
                        Diagnostics* diag) {
   for (const OperatingRule& r : config.rules) {
     if (r.kind == OperatingRule::Kind::kFreqScale) continue;
     const bool cpu = r.kind == OperatingRule::Kind::kCpuCap;
+    if (!cpu && r.cap.kind != CapSetting::Kind::kNone && !SelectsAGpuNode(cl, r.selector)) {
+      diag->Report("--gpu-cap", 0, "gpu_cap_blocked", fmt::format("'{}' {}", DescribeRule(r), kGpuCapBlocked),
+                   Severity::kWarning, true);
+      continue;
+    }
     if (cpu && r.cap.kind == CapSetting::Kind::kPercent) continue;  // a DVFS target, not a RAPL cap
     bool below = false;
     const std::string clamped = ClampedOn(cl, r.selector, r.cap, cpu, &below);
@@ -192,6 +205,12 @@ void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std
       const CapSetting& cap = cpu ? c.cpu_cap : c.gpu_cap;
       if (!(cpu ? c.set_cpu_cap : c.set_gpu_cap) || cap.kind == CapSetting::Kind::kNone) continue;
       if (cpu && cap.kind == CapSetting::Kind::kPercent) continue;
+      if (!cpu && !SelectsAGpuNode(cl, c.nodes)) {
+        diag->Report(config.caps_file, c.line, "gpu_cap_blocked",
+                     fmt::format("changes[{}].gpu_cap: '{}' {}", c.index, c.nodes.ToString(), kGpuCapBlocked),
+                     Severity::kWarning, true);
+        continue;
+      }
       bool below = false;
       const std::string clamped = ClampedOn(cl, c.nodes, cap, cpu, &below);
       if (clamped.empty()) continue;
