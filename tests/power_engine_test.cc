@@ -1,16 +1,14 @@
 // Part 2 of seed 002 end to end: node power, energy and its attribution,
-// facility energy, telemetry averages, temperatures, throttling, cap
-// schedules, and convergence of the approximations (tick, control step).
-// Hand-computed cases use an analytic node whose power is linear:
-// P = Idle + (PMax - Idle) * u * f with Idle 100 W, PMax 300 W, alpha = beta
-// = 1, and jobs with M = I = 0 (activity 1).
+// facility energy, telemetry averages, temperatures, throttling, caps, and
+// convergence of the approximations (tick, control step). Hand-computed
+// cases use the linear node of power_case.h; cap schedules' own cases are
+// in cap_schedule_run_test.cc.
 
 #include <algorithm>
 #include <cmath>
-#include "power/switches.h"
-#include <functional>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -21,50 +19,15 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_config.h"
-#include "work_test_util.h"
+#include "power/switches.h"
+#include "power_case.h"
 #include "test_util.h"
+#include "work_test_util.h"
 
 namespace clustersim::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-const char* kLinearNode =
-    "nodes:\n  - node_name: n0\n    cpu_cores: 10\n"
-    "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1}\n";
-const std::string kFlat =
-    R"("workloadClass":{"cpu":"cpu.compute_bound"},"workloadProfile":{"cpuUtilization":1,"memoryIntensity":0,)"
-    R"("ioIntensity":0})";
-
-struct Case {
-  fs::path dir;
-  nlohmann::json summary;
-  int rc = -1;
-  std::string err;
-};
-
-Case RunCase(const std::string& name, const std::string& trace, const std::string& cluster,
-         const std::function<void(RunConfig*)>& adjust = {}) {
-  Case out;
-  out.dir = ScratchDir("power_" + name);
-  std::ofstream(out.dir / "t.jsonl") << trace;
-  std::ofstream(out.dir / "c.yaml") << cluster;
-  RunConfig c;
-  c.trace = (out.dir / "t.jsonl").string();
-  c.cluster.cluster_file = (out.dir / "c.yaml").string();
-  c.cluster.facility.ambient.sinusoid = {25, 0, 86400};  // a constant 25 °C
-  c.output_dir = (out.dir / "out").string();
-  c.check = true;
-  c.quiet = true;
-  if (adjust) adjust(&c);
-  std::ostringstream o, e;
-  out.rc = RunPipeline(c, o, e);
-  out.err = e.str();
-  if (out.rc == 0) out.summary = nlohmann::json::parse(std::ifstream(out.dir / "out" / "summary.json"));
-  return out;
-}
-
-double Energy(const Case& c, const char* key) { return c.summary["work"]["energy"][key].get<double>(); }
 
 // One job, 5 of 10 cores at U 1 for 1000 units: 200 s at 5 units/s. The node
 // draws 100 + 200 * 0.5 = 200 W while it runs (100 W of it idle) and the run
@@ -89,95 +52,6 @@ TEST(PowerEngine, EnergyOfOneJobOnALinearNode) {
   ASSERT_EQ(nodes.size(), 1u);
   EXPECT_NEAR(std::stod(nodes[0].at("energy_j")), 40000, 1e-6);
   EXPECT_NEAR(std::stod(nodes[0].at("mean_power_w")), 200, 1e-9);
-}
-
-// A cap schedule change timed before the run's first event is in force,
-// settled, from the start (it was skipped). The one-job case above, the job
-// submitted at 100, with frequency scale 0.6 from time 0: compute-bound
-// with M = I = 0 blends to weights (.8625, .11, .0275) (§c.4); at f = .6
-// (above the knee) s_c = .6, s_m = 1 - .12 * .4 = .952, s_io = 1 - .05 * .4
-// = .98, so m = .64917 and the job runs at 5 * .64917 units/s: 1000 units
-// take 308.085709 s, ending at 408.085710 (the next microsecond).
-TEST(PowerEngine, ACapChangeBeforeTheFirstSubmitHoldsFromTheStart) {
-  const Case c = RunCase("early_cap", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
-    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
-    std::ofstream(caps) << "changes:\n  - at: 0\n    nodes: all\n    freq_scale: 0.6\n";
-    r->cluster.caps_file = caps.string();
-  });
-  ASSERT_EQ(c.rc, 0) << c.err;
-  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
-  ASSERT_EQ(jobs.size(), 1u);
-  EXPECT_EQ(jobs[0].at("finish_time"), "408.08571");
-}
-
-// `cpu_cap: none` leaves the CPU uncapped in both senses: it removes a
-// percent (DVFS) target as well as a RAPL cap (it removed only the RAPL
-// cap, so a 60 % target stayed in force after it). The case above with the
-// 60 % target followed by `none`: the job runs at full speed, 100 to 300.
-TEST(PowerEngine, CpuCapNoneRemovesAPercentTargetToo) {
-  const Case c = RunCase("cap_none", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
-    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
-    std::ofstream(caps) << "changes:\n  - at: 0\n    nodes: all\n    cpu_cap: 60%\n"
-                           "  - at: 50\n    nodes: all\n    cpu_cap: 150W\n"
-                           "  - at: 80\n    nodes: all\n    cpu_cap: none\n";
-    r->cluster.caps_file = caps.string();
-  });
-  ASSERT_EQ(c.rc, 0) << c.err;
-  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
-  ASSERT_EQ(jobs.size(), 1u);
-  EXPECT_EQ(jobs[0].at("finish_time"), "300");
-}
-
-// A cap schedule's value the hardware cannot take is clamped with a warning
-// naming the file, the line and the field, as the same value on the
-// command line is (it was clamped silently); a change timed between 0 and
-// the first submit warns that it holds from the start (on an epoch clock
-// `at: 2h` is 1970), while `at: 0` does not.
-TEST(PowerEngine, CapScheduleWarnsOfClampedCapsAndEarlyChanges) {
-  const Case c = RunCase("cap_warn", Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
-    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
-    std::ofstream(caps) << "changes:\n  - at: 0\n    cpu_cap: 150W\n"
-                           "  - at: 50\n    cpu_cap: 50\n"
-                           "  - at: 200\n    cpu_cap: 90%\n";
-    r->cluster.caps_file = caps.string();
-    r->quiet = false;
-  });
-  ASSERT_EQ(c.rc, 0) << c.err;
-  const std::string caps = (c.dir / "caps.yaml").string();
-  EXPECT_NE(c.err.find(caps + ":4: cap_clamped: changes[1].cpu_cap: '50W' is outside the RAPL cap range"),
-            std::string::npos)
-      << c.err;
-  EXPECT_NE(c.err.find(caps + ":4: change_before_start: changes[1].at: 50 s is before the first submit (100 s)"),
-            std::string::npos)
-      << c.err;
-  EXPECT_EQ(c.err.find(":2: change_before_start"), std::string::npos) << c.err;  // at: 0
-  EXPECT_EQ(c.err.find(":2: cap_clamped"), std::string::npos) << c.err;          // 150 W is in range
-  EXPECT_EQ(c.err.find(":6:"), std::string::npos) << c.err;                      // a percent, after the submit
-  EXPECT_EQ(c.summary["warnings_by_rule"]["cap_clamped"], 1) << c.summary.dump();
-}
-
-// A GPU cap aimed only at nodes without GPUs is blocked (§d.6): it changes
-// nothing, and a warning says so (it was dropped without a word), from the
-// command line and from a cap schedule.
-TEST(PowerEngine, AGpuCapOnGpuLessNodesIsReportedBlocked) {
-  const Case c = RunCase("gpu_blocked", Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
-    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
-    std::ofstream(caps) << "changes:\n  - at: 10\n    gpu_cap: 60%\n";
-    r->cluster.caps_file = caps.string();
-    r->cluster.rules.push_back({OperatingRule::Kind::kGpuCap, {}, {CapSetting::Kind::kWatts, 300}, 1});
-    r->quiet = false;
-  });
-  ASSERT_EQ(c.rc, 0) << c.err;
-  EXPECT_NE(c.err.find("--gpu-cap: gpu_cap_blocked: '--gpu-cap all:300W' selects only nodes without GPUs"),
-            std::string::npos)
-      << c.err;
-  EXPECT_NE(c.err.find("caps.yaml:2: gpu_cap_blocked: changes[0].gpu_cap: 'all' selects only nodes without GPUs"),
-            std::string::npos)
-      << c.err;
-  EXPECT_EQ(c.summary["warnings_by_rule"]["gpu_cap_blocked"], 2) << c.summary.dump();
-  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
-  ASSERT_EQ(jobs.size(), 1u);
-  EXPECT_EQ(jobs[0].at("finish_time"), "200");  // the CPU job runs as without the caps
 }
 
 // A RAPL cap lowers power and stretches compute-bound work more than
