@@ -64,6 +64,18 @@ TEST(CapScheduleRun, CpuCapNoneRemovesAPercentTargetToo) {
   EXPECT_EQ(FinishTime(c), "300");
 }
 
+// `none` with freq_scale in one change removes both CPU caps and then sets
+// the frequency: the 150 W RAPL cap (binding at f = .6: 160 W) is gone and
+// the job runs as under freq_scale 0.6 alone, ending at 408.08571 (it
+// ended at 300 when `none` undid the freq_scale beside it).
+TEST(CapScheduleRun, NoneWithFreqScaleRemovesTheCapsThenSetsTheFrequency) {
+  const Case c = RunWithCaps("cap_none_freq", 100,
+                             "changes:\n  - at: 0\n    cpu_cap: 150W\n"
+                             "  - at: 0\n    cpu_cap: none\n    freq_scale: 0.6\n");
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_EQ(FinishTime(c), "408.08571");
+}
+
 // A cap schedule's value the hardware cannot take is clamped with a warning
 // naming the file, the line and the field, as the same value on the
 // command line is (it was clamped silently); a change timed between 0 and
@@ -86,6 +98,17 @@ TEST(CapScheduleRun, CapScheduleWarnsOfClampedCapsAndEarlyChanges) {
   EXPECT_EQ(c.err.find(":2: cap_clamped"), std::string::npos) << c.err;          // 150 W is in range
   EXPECT_EQ(c.err.find(":6:"), std::string::npos) << c.err;                      // a percent, after the submit
   EXPECT_EQ(c.summary["warnings_by_rule"]["cap_clamped"], 1) << c.summary.dump();
+}
+
+// A change written with a list of nodes warns once, not once per item (the
+// loader splits it into one change per item): the clamped cap and the early
+// time are each counted once.
+TEST(CapScheduleRun, AChangeWithANodeListWarnsOnce) {
+  const Case c = RunWithCaps("cap_list", 100, "changes:\n  - at: 50\n    nodes: [n0, \"n*\", class=n0]\n"
+                                              "    cpu_cap: 50\n");
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_EQ(c.summary["warnings_by_rule"]["cap_clamped"], 1) << c.summary.dump();
+  EXPECT_EQ(c.summary["warnings_by_rule"]["change_before_start"], 1) << c.summary.dump();
 }
 
 // A GPU cap aimed only at nodes without GPUs is blocked (§d.6): it changes

@@ -31,7 +31,7 @@ TEST(CapSchedule, ReadsEveryField) {
   const std::vector<CapChange>& c = s.value();
   ASSERT_EQ(c.size(), 3u);
   EXPECT_EQ(c[0].at, 90 * kTicksPerSecond);
-  EXPECT_EQ(c[0].cpu_cap.kind, CapSetting::Kind::kNone);  // removes the RAPL cap
+  EXPECT_EQ(c[0].cpu_cap.kind, CapSetting::Kind::kNone);  // removes both CPU caps, then freq_scale applies
   EXPECT_EQ(c[0].freq_scale, 0.8);
   EXPECT_EQ(c[0].nodes.ToString(), "all");
   EXPECT_EQ(c[1].at, 90 * kTicksPerSecond);  // the same time: file order

@@ -338,11 +338,11 @@ TEST(Comparison, ClusterRunsNameTheirPowerInputs) {
             std::string::npos)
       << html.substr(0, 3000);
   const std::string page = RenderRunReport(runs[1], "9.9.9");
-  EXPECT_NE(page.find("<th>cluster, caps and policy</th><td>caps night.yaml; cluster cluster.yaml"),
+  EXPECT_NE(page.find("<th>cluster, caps and power policy</th><td>caps night.yaml; cluster cluster.yaml"),
             std::string::npos);
   EXPECT_EQ(page.find("<th>run times</th>"), std::string::npos);
   EXPECT_EQ(page.find("<th>seed</th>"), std::string::npos);
-  EXPECT_NE(RenderRunReport(runs[0], "9.9.9").find("<th>cluster, caps and policy</th><td>cluster cluster.yaml</td>"),
+  EXPECT_NE(RenderRunReport(runs[0], "9.9.9").find("<th>cluster, caps and power policy</th><td>cluster cluster.yaml</td>"),
             std::string::npos);
   // Fixed-duration runs keep their rows and get no power column.
   for (RunOutputs& r : runs) r.summary.erase("work");

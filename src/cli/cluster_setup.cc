@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -138,19 +139,18 @@ Status CheckTimeseriesSize(const Workload& w, const ClusterSetup& cs, SimTime in
 
 namespace {
 
-// A cap outside a node's range is clamped to it (RAPL and the GPU driver
-// do the same), which is the model; but `--cpu-cap 50` meaning 50 W rather
-// than 50 % is an easy slip, so each clamped rule is said once per node type.
-// The node types selected by `sel` on which `cap` (a RAPL cap when `cpu`,
-// else a per-GPU cap) falls outside the hardware's range and is clamped:
-// "TYPE [lo, hi] W -> W; ..." ("" if none). `below`: some asked under the
-// floor, the mark of a percent written without its %.
-std::string ClampedOn(const Cluster& cl, const NodeSelector& sel, const CapSetting& cap, bool cpu, bool* below) {
+// The node types selected by any of `sels` on which `cap` (a RAPL cap when
+// `cpu`, else a per-GPU cap) falls outside the hardware's range and is
+// clamped: "TYPE [lo, hi] W -> W; ..." ("" if none). `below`: some asked
+// under the floor, the mark of a percent written without its %.
+std::string ClampedOn(const Cluster& cl, const std::vector<const NodeSelector*>& sels, const CapSetting& cap,
+                      bool cpu, bool* below) {
   std::vector<std::uint8_t> seen(cl.types.size(), 0);
   std::string clamped;
   const bool pct = cap.kind == CapSetting::Kind::kPercent;
   for (const Node& n : cl.nodes) {
-    if (!sel.Matches(n) || seen[n.type]) continue;
+    if (seen[n.type] || std::none_of(sels.begin(), sels.end(), [&](const NodeSelector* s) { return s->Matches(n); }))
+      continue;
     seen[n.type] = 1;
     const NodeType& t = cl.types[n.type];
     if (!cpu && t.gpus == 0) continue;
@@ -172,47 +172,69 @@ std::string ClampMessage(std::string_view what, const CapSetting& cap, bool cpu,
                      cpu && below ? " (a CPU percent is written with %, e.g. 50%)" : "");
 }
 
-// Caps the hardware cannot take are clamped (§d.6), which is easy to miss
-// when a value was a slip (`50` meaning 50 %, not 50 W): one warning per
-// rule or cap schedule change, naming the node types and what they got.
-bool SelectsAGpuNode(const Cluster& cl, const NodeSelector& sel) {
-  return std::any_of(cl.nodes.begin(), cl.nodes.end(),
-                     [&](const Node& n) { return sel.Matches(n) && cl.types[n.type].gpus > 0; });
+bool SelectsAGpuNode(const Cluster& cl, const std::vector<const NodeSelector*>& sels) {
+  return std::any_of(cl.nodes.begin(), cl.nodes.end(), [&](const Node& n) {
+    return cl.types[n.type].gpus > 0 &&
+           std::any_of(sels.begin(), sels.end(), [&](const NodeSelector* s) { return s->Matches(n); });
+  });
 }
 
 constexpr const char* kGpuCapBlocked =
     "selects only nodes without GPUs: a GPU cap is blocked there (power-model.md §d.6) and changes nothing";
 
+// A cap schedule's changes as written: the loader splits a change with a
+// list of nodes into one CapChange per item (same index), and a warning is
+// about what was written, once.
+std::vector<std::vector<const CapChange*>> ChangesAsWritten(const std::vector<CapChange>& schedule) {
+  std::map<std::size_t, std::vector<const CapChange*>> by_index;
+  for (const CapChange& c : schedule) by_index[c.index].push_back(&c);
+  std::vector<std::vector<const CapChange*>> out;
+  for (auto& [index, items] : by_index) out.push_back(std::move(items));
+  return out;
+}
+
+// Caps the hardware cannot take are clamped (§d.6), which is easy to miss
+// when a value was a slip (`50` meaning 50 %, not 50 W), and a GPU cap on
+// GPU-less nodes is blocked: one warning per rule or cap schedule change,
+// naming the node types and what they got.
 void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std::vector<CapChange>& schedule,
                        Diagnostics* diag) {
   for (const OperatingRule& r : config.rules) {
     if (r.kind == OperatingRule::Kind::kFreqScale) continue;
     const bool cpu = r.kind == OperatingRule::Kind::kCpuCap;
-    if (!cpu && r.cap.kind != CapSetting::Kind::kNone && !SelectsAGpuNode(cl, r.selector)) {
+    const std::vector<const NodeSelector*> sels = {&r.selector};
+    if (!cpu && r.cap.kind != CapSetting::Kind::kNone && !SelectsAGpuNode(cl, sels)) {
       diag->Report("--gpu-cap", 0, "gpu_cap_blocked", fmt::format("'{}' {}", DescribeRule(r), kGpuCapBlocked),
                    Severity::kWarning, true);
       continue;
     }
     if (cpu && r.cap.kind == CapSetting::Kind::kPercent) continue;  // a DVFS target, not a RAPL cap
     bool below = false;
-    const std::string clamped = ClampedOn(cl, r.selector, r.cap, cpu, &below);
+    const std::string clamped = ClampedOn(cl, sels, r.cap, cpu, &below);
     if (clamped.empty()) continue;
     diag->Report(cpu ? "--cpu-cap" : "--gpu-cap", 0, "cap_clamped",
                  ClampMessage(r.selector.ToString() + ":", r.cap, cpu, clamped, below), Severity::kWarning, true);
   }
-  for (const CapChange& c : schedule) {
+  for (const std::vector<const CapChange*>& items : ChangesAsWritten(schedule)) {
+    const CapChange& c = *items.front();
+    std::vector<const NodeSelector*> sels;
+    std::string written;
+    for (const CapChange* item : items) {
+      sels.push_back(&item->nodes);
+      written += (written.empty() ? "" : ", ") + item->nodes.ToString();
+    }
     for (const bool cpu : {true, false}) {
       const CapSetting& cap = cpu ? c.cpu_cap : c.gpu_cap;
       if (!(cpu ? c.set_cpu_cap : c.set_gpu_cap) || cap.kind == CapSetting::Kind::kNone) continue;
       if (cpu && cap.kind == CapSetting::Kind::kPercent) continue;
-      if (!cpu && !SelectsAGpuNode(cl, c.nodes)) {
+      if (!cpu && !SelectsAGpuNode(cl, sels)) {
         diag->Report(config.caps_file, c.line, "gpu_cap_blocked",
-                     fmt::format("changes[{}].gpu_cap: '{}' {}", c.index, c.nodes.ToString(), kGpuCapBlocked),
-                     Severity::kWarning, true);
+                     fmt::format("changes[{}].gpu_cap: '{}' {}", c.index, written, kGpuCapBlocked), Severity::kWarning,
+                     true);
         continue;
       }
       bool below = false;
-      const std::string clamped = ClampedOn(cl, c.nodes, cap, cpu, &below);
+      const std::string clamped = ClampedOn(cl, sels, cap, cpu, &below);
       if (clamped.empty()) continue;
       diag->Report(config.caps_file, c.line, "cap_clamped",
                    fmt::format("changes[{}].{}: {}", c.index, cpu ? "cpu_cap" : "gpu_cap",
@@ -228,7 +250,8 @@ void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std
 // start" and gets no warning.
 void ReportEarlyChanges(const std::string& caps_file, const std::vector<CapChange>& schedule, SimTime first_submit,
                         Diagnostics* diag) {
-  for (const CapChange& c : schedule) {
+  for (const std::vector<const CapChange*>& items : ChangesAsWritten(schedule)) {
+    const CapChange& c = *items.front();
     if (c.at <= 0 || c.at >= first_submit) continue;
     diag->Report(caps_file, c.line, "change_before_start",
                  fmt::format("changes[{}].at: {} s is before the first submit ({} s), so the change holds, "

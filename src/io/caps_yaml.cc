@@ -131,6 +131,10 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
     }
     if (c["freq_scale"]) {
       ch.set_freq = true;
+      if (c["freq_scale"].IsNull()) {
+        f.Fail(key_of["freq_scale"], FieldPath(path, "freq_scale"), "has no value");
+        return f.status();
+      }
       if (!f.Number(c["freq_scale"], FieldPath(path, "freq_scale"), &ch.freq_scale)) return f.status();
       if (!(ch.freq_scale > 0 && ch.freq_scale <= 1)) {
         f.Fail(c["freq_scale"], FieldPath(path, "freq_scale"), fmt::format("must be in (0, 1], got {}", ch.freq_scale));

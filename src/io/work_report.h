@@ -48,7 +48,7 @@ struct WorkReport {
     std::string role, path, sha256;
   };
   std::vector<InputFile> inputs;
-  std::vector<std::string> operating_rules;  // the command line's, in order: "--cpu-cap all:300W"
+  std::vector<std::string> operating_rules;  // the command line's, as applied: "--cpu-cap all:300W"
 };
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);

@@ -27,7 +27,6 @@ Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint
 }
 
 void ApplyCapChange(const CapChange& c, OperatingPoint* op) {
-  if (c.set_freq) op->throttle_pct = 100.0 * (1.0 - c.freq_scale);
   if (c.set_cpu_cap) {
     switch (c.cpu_cap.kind) {
       case CapSetting::Kind::kPercent: op->throttle_pct = ThrottlePctFromPercent(c.cpu_cap.value); break;
@@ -35,6 +34,9 @@ void ApplyCapChange(const CapChange& c, OperatingPoint* op) {
       case CapSetting::Kind::kNone: op->cpu_cap_w = 0, op->throttle_pct = 0; break;
     }
   }
+  // After `none`: a change with both removes the caps and runs at this
+  // frequency (a CPU percent with freq_scale is refused by the loader).
+  if (c.set_freq) op->throttle_pct = 100.0 * (1.0 - c.freq_scale);
   if (c.set_gpu_cap) op->gpu_cap = c.gpu_cap;
 }
 

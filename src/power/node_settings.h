@@ -19,14 +19,16 @@ struct NodeSettings {
   double gpu_cap_w = 0;     // per device; Max when uncapped; 0 without GPUs
 };
 
-// The settings of a node of type `t` under `op`. An invalid request (a GPU
-// cap on a GPU-less node, a non-positive watt value) is an error naming it.
+// The settings of a node of type `t` under `op`. A non-positive GPU watt
+// value is an error naming it; a GPU cap on a GPU-less node is blocked
+// (§d.6): it sets nothing.
 Result<NodeSettings> ResolveNodeSettings(const NodeType& t, const OperatingPoint& op);
 
 // A cap schedule's change applied to one node's operating point (§d.6): a
 // CPU percent or freq_scale sets the DVFS target, CPU watts the RAPL cap,
-// `none` removes both (the node runs uncapped, as the word says); a GPU
-// setting replaces the GPU cap.
+// `none` removes both (the node runs uncapped, as the word says), then a
+// freq_scale in the same change sets the DVFS target; a GPU setting
+// replaces the GPU cap.
 void ApplyCapChange(const CapChange& c, OperatingPoint* op);
 
 }  // namespace clustersim::power

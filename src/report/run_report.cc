@@ -31,7 +31,7 @@ std::string Header(const RunOutputs& r, const std::string& version) {
     row("run times", ConfigValue(s, "run_time_mode"));
     row("seed", ConfigValue(s, "seed"));
   }
-  row("cluster, caps and policy", PowerInputs(s));
+  row("cluster, caps and power policy", PowerInputs(s));
   row("SWF policy", ConfigValue(s, "swf_policy"));
   row("clustersim version", version);
   if (r.wall_time_s >= 0) row("wall time", fmt::format("{:.3f} s", r.wall_time_s));
