@@ -150,7 +150,7 @@ TEST(Tracer, KthBusyNodesAgreeWithTheReplayAndSubmissionsAddUp) {
   EXPECT_NE(r.out.find("Trace from 1996-09-23 14:00:31.000000 Mon"), std::string::npos) << r.out;
   ASSERT_EQ(RunProcess({ClustersimBinary(), "replay", kth, "--quiet", "-o", (d / "replay").string()}).exit_code, 0);
   // -r is the replay's resource file, on the trace's clock (it was shifted
-  // by UnixStartTime, 844,085,427 s later than the replay's).
+  // by the header's UnixStartTime, 843,480,031 s later than the replay's).
   EXPECT_EQ(Slurp(d / "resources.csv"), Slurp(d / "replay" / "resources.csv"));
   // busy_nodes (tracer, its own sweep) against busy_nodes_at_submit (the
   // replay engine), job by job in submit order.
