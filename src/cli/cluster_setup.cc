@@ -193,6 +193,34 @@ std::vector<std::vector<const CapChange*>> ChangesAsWritten(const std::vector<Ca
   return out;
 }
 
+// Where a cap was written, for its messages: the file (or flag) and line,
+// the message's prefix, what a blocked cap names (the rule, or the change's
+// nodes), and what precedes the value in a clamped one ("all:" or "").
+struct CapSource {
+  std::string_view file;
+  std::int64_t line = 0;
+  std::string prefix, blocked, clamped_what;
+};
+
+// One cap (a command-line rule, or a cap schedule change's field over its
+// selectors) against the hardware: a GPU cap on GPU-less nodes is blocked;
+// a cap outside a node type's range is clamped.
+void ReportCap(const Cluster& cl, const CapSource& at, const std::vector<const NodeSelector*>& sels,
+               const CapSetting& cap, bool cpu, Diagnostics* diag) {
+  if (cap.kind == CapSetting::Kind::kNone) return;
+  if (!cpu && !SelectsAGpuNode(cl, sels)) {
+    diag->Report(at.file, at.line, "gpu_cap_blocked", fmt::format("{}'{}' {}", at.prefix, at.blocked, kGpuCapBlocked),
+                 Severity::kWarning, true);
+    return;
+  }
+  if (cpu && cap.kind == CapSetting::Kind::kPercent) return;  // a DVFS target, not a RAPL cap
+  bool below = false;
+  const std::string clamped = ClampedOn(cl, sels, cap, cpu, &below);
+  if (clamped.empty()) return;
+  diag->Report(at.file, at.line, "cap_clamped", at.prefix + ClampMessage(at.clamped_what, cap, cpu, clamped, below),
+               Severity::kWarning, true);
+}
+
 // Caps the hardware cannot take are clamped (§d.6), which is easy to miss
 // when a value was a slip (`50` meaning 50 %, not 50 W), and a GPU cap on
 // GPU-less nodes is blocked: one warning per rule or cap schedule change,
@@ -202,45 +230,23 @@ void ReportClampedCaps(const Cluster& cl, const ClusterConfig& config, const std
   for (const OperatingRule& r : config.rules) {
     if (r.kind == OperatingRule::Kind::kFreqScale) continue;
     const bool cpu = r.kind == OperatingRule::Kind::kCpuCap;
-    const std::vector<const NodeSelector*> sels = {&r.selector};
-    if (!cpu && r.cap.kind != CapSetting::Kind::kNone && !SelectsAGpuNode(cl, sels)) {
-      diag->Report("--gpu-cap", 0, "gpu_cap_blocked", fmt::format("'{}' {}", DescribeRule(r), kGpuCapBlocked),
-                   Severity::kWarning, true);
-      continue;
-    }
-    if (cpu && r.cap.kind == CapSetting::Kind::kPercent) continue;  // a DVFS target, not a RAPL cap
-    bool below = false;
-    const std::string clamped = ClampedOn(cl, sels, r.cap, cpu, &below);
-    if (clamped.empty()) continue;
-    diag->Report(cpu ? "--cpu-cap" : "--gpu-cap", 0, "cap_clamped",
-                 ClampMessage(r.selector.ToString() + ":", r.cap, cpu, clamped, below), Severity::kWarning, true);
+    ReportCap(cl, {cpu ? "--cpu-cap" : "--gpu-cap", 0, "", DescribeRule(r), r.selector.ToString() + ":"},
+              {&r.selector}, r.cap, cpu, diag);
   }
   for (const std::vector<const CapChange*>& items : ChangesAsWritten(schedule)) {
     const CapChange& c = *items.front();
     std::vector<const NodeSelector*> sels;
-    std::string written;
+    std::string nodes;
     for (const CapChange* item : items) {
       sels.push_back(&item->nodes);
-      written += (written.empty() ? "" : ", ") + item->nodes.ToString();
+      nodes += (nodes.empty() ? "" : ", ") + item->nodes.ToString();
     }
-    for (const bool cpu : {true, false}) {
-      const CapSetting& cap = cpu ? c.cpu_cap : c.gpu_cap;
-      if (!(cpu ? c.set_cpu_cap : c.set_gpu_cap) || cap.kind == CapSetting::Kind::kNone) continue;
-      if (cpu && cap.kind == CapSetting::Kind::kPercent) continue;
-      if (!cpu && !SelectsAGpuNode(cl, sels)) {
-        diag->Report(config.caps_file, c.line, "gpu_cap_blocked",
-                     fmt::format("changes[{}].gpu_cap: '{}' {}", c.index, written, kGpuCapBlocked), Severity::kWarning,
-                     true);
-        continue;
-      }
-      bool below = false;
-      const std::string clamped = ClampedOn(cl, sels, cap, cpu, &below);
-      if (clamped.empty()) continue;
-      diag->Report(config.caps_file, c.line, "cap_clamped",
-                   fmt::format("changes[{}].{}: {}", c.index, cpu ? "cpu_cap" : "gpu_cap",
-                               ClampMessage("", cap, cpu, clamped, below)),
-                   Severity::kWarning, true);
-    }
+    if (c.set_cpu_cap)
+      ReportCap(cl, {config.caps_file, c.line, fmt::format("changes[{}].cpu_cap: ", c.index), nodes, ""}, sels,
+                c.cpu_cap, true, diag);
+    if (c.set_gpu_cap)
+      ReportCap(cl, {config.caps_file, c.line, fmt::format("changes[{}].gpu_cap: ", c.index), nodes, ""}, sels,
+                c.gpu_cap, false, diag);
   }
 }
 
