@@ -1,7 +1,6 @@
 #include "io/caps_yaml.h"
 
 #include <charconv>
-#include <map>
 #include <cmath>
 #include <tuple>
 #include <utility>
@@ -18,22 +17,19 @@ namespace clustersim {
 
 namespace {
 
-// `key`: the map key the value follows, if any. An empty value ("cpu_cap:"
-// and nothing) is a null node whose position is where the next token
-// starts, a line or more on (past the end of the file at its last line):
-// the error names the key's line instead.
-bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out,
-            const YAML::Node& key = YAML::Node(YAML::NodeType::Undefined)) {
-  if (n.IsNull()) return f->Fail(key.IsDefined() ? key : n, path, "has no value");
+// An empty value ("cpu_cap:" and nothing) fails at its key's line
+// (YamlFields::LineOf).
+bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::string* out) {
+  if (n.IsNull()) return f->Fail(n, path, "has no value");
   if (!n.IsScalar()) return f->Fail(n, path, "must be a single value");
   *out = n.Scalar();
   return true;
 }
 
 // A cap value: watts, a percent, or none.
-bool Cap(YamlFields* f, const YAML::Node& n, const YAML::Node& key, std::string_view path, CapSetting* out) {
+bool Cap(YamlFields* f, const YAML::Node& n, std::string_view path, CapSetting* out) {
   std::string text;
-  if (!Scalar(f, n, path, &text, key)) return false;
+  if (!Scalar(f, n, path, &text)) return false;
   if (text == "none") {
     *out = CapSetting{};
     return true;
@@ -63,15 +59,12 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
     if (!f.RequireMap(c, path) ||
         !f.CheckKeys(c, path, {"at", "nodes", "cpu_cap", "gpu_cap", "freq_scale"}) || !f.Require(c, path, "at"))
       return f.status();
-    // Each key's node, for the line of an error about an empty value.
-    std::map<std::string, YAML::Node> key_of;
-    for (auto it = c.begin(); it != c.end(); ++it) key_of[it->first.Scalar()] = it->first;
     CapChange ch;
-    ch.line = YamlFields::LineOf(c);
+    ch.line = f.LineOf(c);
     ch.index = i;
     std::string text_at;
     double at = 0;
-    if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at, key_of["at"])) return f.status();
+    if (!Scalar(&f, c["at"], FieldPath(path, "at"), &text_at)) return f.status();
     if (!ParseDurationText(text_at, &at)) {
       f.Fail(c["at"], FieldPath(path, "at"),
              fmt::format("expected seconds or a duration such as 90s, 30m, 2h, 1d (at least 0), got '{}'",
@@ -108,31 +101,31 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
           return f.status();
         }
         selectors.push_back(s.value());
-        written.emplace_back(item_path, YamlFields::LineOf(n[k]));
+        written.emplace_back(item_path, f.LineOf(n[k]));
       }
     } else if (n) {
       std::string sel;
-      if (!Scalar(&f, n, FieldPath(path, "nodes"), &sel, key_of["nodes"])) return f.status();
+      if (!Scalar(&f, n, FieldPath(path, "nodes"), &sel)) return f.status();
       auto s = ParseNodeSelector(sel);
       if (!s.ok()) {
         f.Fail(n, FieldPath(path, "nodes"), s.status().message());
         return f.status();
       }
       selectors[0] = s.value();
-      written[0].second = YamlFields::LineOf(n);
+      written[0].second = f.LineOf(n);
     }
     if (c["cpu_cap"]) {
       ch.set_cpu_cap = true;
-      if (!Cap(&f, c["cpu_cap"], key_of["cpu_cap"], FieldPath(path, "cpu_cap"), &ch.cpu_cap)) return f.status();
+      if (!Cap(&f, c["cpu_cap"], FieldPath(path, "cpu_cap"), &ch.cpu_cap)) return f.status();
     }
     if (c["gpu_cap"]) {
       ch.set_gpu_cap = true;
-      if (!Cap(&f, c["gpu_cap"], key_of["gpu_cap"], FieldPath(path, "gpu_cap"), &ch.gpu_cap)) return f.status();
+      if (!Cap(&f, c["gpu_cap"], FieldPath(path, "gpu_cap"), &ch.gpu_cap)) return f.status();
     }
     if (c["freq_scale"]) {
       ch.set_freq = true;
       if (c["freq_scale"].IsNull()) {
-        f.Fail(key_of["freq_scale"], FieldPath(path, "freq_scale"), "has no value");
+        f.Fail(c["freq_scale"], FieldPath(path, "freq_scale"), "has no value");
         return f.status();
       }
       if (!f.Number(c["freq_scale"], FieldPath(path, "freq_scale"), &ch.freq_scale)) return f.status();

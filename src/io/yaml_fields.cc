@@ -53,8 +53,11 @@ int SecondDocumentLine(std::string_view text) {
 
 }  // namespace
 
-int YamlFields::LineOf(const YAML::Node& n) {
+int YamlFields::LineOf(const YAML::Node& n) const {
   if (!n.IsDefined()) return 0;
+  if (n.IsNull())
+    for (const auto& [value, key] : empty_values_)
+      if (value.is(n)) return LineOf(key);
   const YAML::Mark m = n.Mark();
   return m.line >= 0 ? m.line + 1 : 0;
 }
@@ -123,6 +126,7 @@ bool YamlFields::CheckKeys(const YAML::Node& m, std::string_view path,
     if (!key.IsScalar()) return Fail(key, path, "field names must be plain words, got " + Describe(key));
     const std::string& name = key.Scalar();
     if (!seen.insert(name).second) return Fail(key, FieldPath(path, name), "given twice");
+    if (it->second.IsNull()) empty_values_.emplace_back(it->second, key);
     bool known = false;
     std::string_view best;
     int best_d = 3;

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <yaml-cpp/yaml.h>
@@ -38,13 +39,17 @@ class YamlFields {
   void Warn(const YAML::Node& at, std::string_view path, std::string_view rule, std::string message);
   const std::vector<Diagnostic>& warnings() const { return warnings_; }
 
-  // 1-based line of a node (0 when yaml-cpp has no position for it).
-  static int LineOf(const YAML::Node& n);
+  // 1-based line of a node (0 when yaml-cpp has no position for it). An
+  // empty value ("replicas:" and nothing) is a null node that yaml-cpp
+  // places where the next token starts, a line or more on (past the end of
+  // the file at its last line): for one that CheckKeys saw, the key's line.
+  int LineOf(const YAML::Node& n) const;
 
   bool RequireMap(const YAML::Node& n, std::string_view path);
   bool RequireSequence(const YAML::Node& n, std::string_view path);
   // Every key of map `m` is in `allowed` (and none repeats); an unknown one
-  // fails with the closest allowed name as a hint.
+  // fails with the closest allowed name as a hint. Remembers the key of
+  // each empty value, for LineOf.
   bool CheckKeys(const YAML::Node& m, std::string_view path, std::initializer_list<std::string_view> allowed);
   // Fails naming `key` when the map has no such field.
   bool Require(const YAML::Node& m, std::string_view path, std::string_view key);
@@ -78,6 +83,8 @@ class YamlFields {
   std::string file_;
   Status status_;
   std::vector<Diagnostic> warnings_;
+  // (empty value, its key): few per file, so a list searched by identity.
+  std::vector<std::pair<YAML::Node, YAML::Node>> empty_values_;
 };
 
 // "a.b" / "a[3]" path building.
