@@ -1,7 +1,5 @@
 #include "io/jsonl_trace.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -9,6 +7,8 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "test_util.h"
 
 namespace clustersim {
 namespace {
@@ -341,17 +341,19 @@ TEST(JsonlTrace, BadLinesAreSkippedOrStopUnderStrict) {
 
 TEST(JsonlTrace, FolderOfPartsInNameOrder) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / ("clustersim_jsonl_parts_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+  const fs::path dir = test::ScratchDir("jsonl_parts");
   auto write = [&](const char* name, const char* text) { std::ofstream(dir / name) << text; };
   write("part-2.jsonl", "{\"jobId\":\"c\"}\n{bad\n");
   write("part-1.jsonl", "{\"jobId\":\"a\"}\n{\"jobId\":\"b\"}\n");
   write("notes.txt", "{\"jobId\":\"ignored\"}\n");
+  // Spark's markers are passed over without a word; a hidden part is read.
+  write("_SUCCESS", "");
+  write(".part-1.jsonl.crc", "crc");
+  write("_extra.jsonl", "{\"jobId\":\"z\"}\n");
   Diagnostics diag;
   auto r = LoadJsonlTrace(dir.string(), {}, &diag);
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(Jobs(r.value()), "a@0#0 b@0#1 c@0#2");
+  EXPECT_EQ(Jobs(r.value()), "z@0#0 a@0#1 b@0#2 c@0#3");
   EXPECT_EQ(r.value().name, dir.string());
   ASSERT_EQ(diag.entries().size(), 2u);
   // The entry that is not a part is named, not silently passed over.
@@ -363,9 +365,9 @@ TEST(JsonlTrace, FolderOfPartsInNameOrder) {
                                               "comma or colon is missing or extra)");
   fs::remove(dir / "part-1.jsonl");
   fs::remove(dir / "part-2.jsonl");
+  fs::remove(dir / "_extra.jsonl");
   auto none = LoadJsonlTrace(dir.string(), {}, &diag);
   EXPECT_EQ(none.status().message(), dir.string() + ": no_parts: the folder has no *.jsonl files");
-  fs::remove_all(dir);
 }
 
 // A misspelt key silently takes its default (an offset of 0, 1000 units):

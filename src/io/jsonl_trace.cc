@@ -202,6 +202,12 @@ Workload NewWorkload(const std::string& name) {
 
 bool IsPartName(const std::string& file) { return file.ends_with(".jsonl") || file.ends_with(".jsonl.gz"); }
 
+// Spark and Hadoop write a folder's parts beside `_SUCCESS` and one
+// `.part-N.jsonl.crc` per part, and hide such names from readers by this
+// prefix rule; naming each one as not read would bury the warning that
+// matters. A part-named hidden file is still read.
+bool IsHiddenName(const std::string& file) { return file.starts_with('.') || file.starts_with('_'); }
+
 }  // namespace
 
 Result<Workload> LoadJsonlTraceText(std::string_view text, const std::string& name, const JsonlOptions& options,
@@ -223,7 +229,7 @@ Result<std::vector<std::string>> ListJsonlParts(const std::string& dir, std::vec
     std::error_code type_ec;
     if (IsPartName(file) && it->is_regular_file(type_ec))
       parts.push_back(file);
-    else if (left_out != nullptr)
+    else if (left_out != nullptr && !IsHiddenName(file))
       left_out->push_back(file);
   }
   if (ec) return Status::Error(fmt::format("{}: cannot list the folder: {}", dir, ec.message()));

@@ -40,7 +40,9 @@ Result<Workload> LoadJsonlTrace(const std::string& path, const JsonlOptions& opt
 
 // The parts of a JSONL folder, as LoadJsonlTrace reads them: regular files
 // named *.jsonl or *.jsonl.gz, in byte-wise name order, as paths under
-// `dir`. `left_out` (if given) gets the other entries' names, sorted.
+// `dir`. `left_out` (if given) gets the other entries' names, sorted, but
+// for hidden ones (a name starting with '.' or '_', as Spark's `_SUCCESS`
+// and `.part-0.jsonl.crc`).
 Result<std::vector<std::string>> ListJsonlParts(const std::string& dir, std::vector<std::string>* left_out = nullptr);
 
 // For tests: parse text directly, naming it `name` in messages.
