@@ -353,7 +353,6 @@ TEST(PowerEngine, EnergyConvergesAsTheStepAndTheTickShrink) {
   }
   EXPECT_LT(tick_previous, 1e-3);
 }
-
 }  // namespace
 }  // namespace clustersim::test
 
@@ -482,6 +481,44 @@ TEST(PowerEngine, FacilityPeakIsNeverBelowItsMean) {
                              });
   ASSERT_EQ(steps.rc, 0) << steps.err;
   EXPECT_GE(Energy(steps, "peak_facility_power_w"), Energy(steps, "mean_facility_power_w"));
+}
+
+// An ambient CSV cold enough for the PUE to clamp at 1 (§g): the facility
+// integral follows the steps. One job holds the linear node at 300 W, its
+// design power (load fraction 1), for 100 s: PUE 1 at -10 °C, 0.99 + 0.025
+// + (0.006 + 0.001) 30 = 1.225 at 30 °C from 45 to 80 s. Taken by minutes
+// at their midpoints, the warm step fell between them and counted as 1.
+TEST(PowerEngine, ClampedPueFollowsAmbientSteps) {
+  const Case c = RunCase("clamped_pue_steps", Jsonl("j", 0, "10", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    r->cluster.facility.ambient.kind = Ambient::Kind::kSteps;
+    r->cluster.facility.ambient.steps = {{0, -10}, {45, 30}, {80, -10}};
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  ASSERT_NEAR(Energy(c, "span_seconds"), 100, 1e-9);
+  EXPECT_NEAR(Energy(c, "it_energy_j"), 30000, 1e-6);
+  EXPECT_NEAR(Energy(c, "facility_energy_j"), 300 * (45 + 35 * 1.225 + 20), 1e-6);
+}
+
+// The peaks are of power held: at 100 s one job ends on n1 and another
+// starts on n0, both re-evaluated at that instant. Held: 200 + 300 W until
+// 50 s (j0 on half of n0), then 100 + 300, then 300 + 100. Summed as the
+// nodes were re-evaluated one by one, n0's new 300 W met n1's old 300 W.
+TEST(PowerEngine, PeakIsOfPowerHeldNotOfAHalfEvaluatedInstant) {
+  const std::string nodes = std::string(kLinearNode) +
+                            "  - node_name: n1\n    cpu_cores: 10\n"
+                            "    cpu_model: {idle_w: 100, pmax_w: 300, alpha: 1, beta: 1}\n";
+  const std::string trace = Jsonl("j0", 0, "5", 250, 0, 0, kFlat) + Jsonl("j1", 0, "10", 1000, 0, 0, kFlat) +
+                            Jsonl("j2", 100, "10", 1000, 0, 0, kFlat);
+  for (const char* ref : {"design", "running_peak"}) {
+    const Case c = RunCase(std::string("peak_held_") + ref, trace, nodes,
+                           [&](RunConfig* r) {
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, std::string("pue_ref=") + ref).ok());
+                           });
+    ASSERT_EQ(c.rc, 0) << c.err;
+    ASSERT_NEAR(Energy(c, "span_seconds"), 200, 1e-9);
+    EXPECT_NEAR(Energy(c, "peak_it_power_w"), 500, 1e-9) << ref;
+    EXPECT_NEAR(Energy(c, "it_energy_j"), 500 * 50 + 400 * 150, 1e-6) << ref;
+  }
 }
 
 }  // namespace

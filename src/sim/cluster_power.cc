@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <tuple>
 
@@ -14,6 +15,21 @@ namespace clustersim {
 
 namespace {
 
+// ∫ f(T_amb) dt over [a, b] seconds for an ambient CSV: the ambient holds
+// between its steps.
+template <class F>
+double StepIntegral(const Ambient& amb, double a, double b, F f) {
+  double sum = 0;
+  for (double t = a; t < b;) {
+    auto it = std::upper_bound(amb.steps.begin(), amb.steps.end(),
+                               std::make_pair(t, std::numeric_limits<double>::infinity()));
+    const double next = it == amb.steps.end() ? b : std::min(b, it->first);
+    sum += f(power::AmbientAt(amb, t)) * (next - t);
+    t = next;
+  }
+  return sum;
+}
+
 // ∫ T_amb dt over [a, b] seconds (exact for both kinds).
 double AmbientIntegral(const Ambient& amb, double a, double b) {
   if (b <= a) return 0;
@@ -23,15 +39,7 @@ double AmbientIntegral(const Ambient& amb, double a, double b) {
     const double w = 2 * std::numbers::pi / s.period_s;
     return s.base_c * (b - a) - s.amplitude_c / w * (std::cos(w * b) - std::cos(w * a));
   }
-  double sum = 0, t = a;
-  while (t < b) {
-    auto it = std::upper_bound(amb.steps.begin(), amb.steps.end(),
-                               std::make_pair(t, std::numeric_limits<double>::infinity()));
-    const double next = it == amb.steps.end() ? b : std::min(b, it->first);
-    sum += power::AmbientAt(amb, t) * (next - t);
-    t = next;
-  }
-  return sum;
+  return StepIntegral(amb, a, b, [](double c) { return c; });
 }
 
 // The range the ambient can take over [a, b] (a bound is enough).
@@ -63,6 +71,23 @@ double AmbientMax(const Ambient& amb, double a, double b) {
        it != amb.steps.end() && it->first <= b; ++it)
     hi = std::max(hi, it->second);
   return hi;
+}
+
+// ∫ PUE dt over [a, b] seconds (dt = b - a from the integer clock) at load
+// fraction lf. PUE is affine in the ambient for a fixed lf (§g): 0.99 +
+// 0.025 lf + (0.006 + 0.001 lf) T, clamped to [1, 3].
+double PueIntegral(const Ambient& amb, double a, double b, double dt, double lf) {
+  const auto [lo, hi] = AmbientRange(amb);
+  const double c0 = 0.99 + 0.025 * lf, c1 = 0.006 + 0.001 * lf;
+  if (c0 + c1 * lo >= 1 && c0 + c1 * hi <= 3) return c0 * dt + c1 * AmbientIntegral(amb, a, b);
+  if (amb.kind != Ambient::Kind::kSinusoid) return StepIntegral(amb, a, b, [lf](double c) { return power::Pue(c, lf); });
+  // Clamped somewhere on a sinusoid: minutes, each at its midpoint.
+  double sum = 0;
+  for (double t = a; t < b; t += 60) {
+    const double e = std::min(b, t + 60);
+    sum += power::Pue(power::AmbientAt(amb, (t + e) / 2), lf) * (e - t);
+  }
+  return sum;
 }
 
 }  // namespace
@@ -155,9 +180,12 @@ Status ClusterPower::Begin(SimTime t0) {
   return status;
 }
 
+double ClusterPower::PueRefW() const {
+  return sw_.pue_ref == power::PueRef::kRunningPeak ? power::RunningPeak(running_peak_w_, it_w_) : design_it_w_;
+}
+
 double ClusterPower::PueAt(SimTime t) const {
-  const double ref = sw_.pue_ref == power::PueRef::kRunningPeak ? running_peak_w_ : design_it_w_;
-  return power::Pue(AmbientAt(t), power::LoadFraction(it_w_, ref));
+  return power::Pue(AmbientAt(t), power::LoadFraction(it_w_, PueRefW()));
 }
 
 void ClusterPower::AdvanceFacility(SimTime now) {
@@ -168,24 +196,13 @@ void ClusterPower::AdvanceFacility(SimTime now) {
   // a double keeps about 4 us), and IT energy drifted from the nodes' sum.
   const double dt = ToSeconds(now - facility_time_);
   it_energy_j_ += it_w_ * dt;
-  // PUE is affine in the ambient for a fixed load fraction (§g):
-  // 0.99 + 0.025 lf + (0.006 + 0.001 lf) T, clamped to [1, 3]. Unclamped
-  // over the whole ambient range, the integral is exact; else the interval
-  // is cut into minutes and each is taken at its midpoint.
-  const double ref = sw_.pue_ref == power::PueRef::kRunningPeak ? running_peak_w_ : design_it_w_;
-  const double lf = power::LoadFraction(it_w_, ref);
-  const auto [lo, hi] = AmbientRange(facility_.ambient);
-  const double c0 = 0.99 + 0.025 * lf, c1 = 0.006 + 0.001 * lf;
-  double pue_integral = 0;
-  if (c0 + c1 * lo >= 1 && c0 + c1 * hi <= 3) {
-    pue_integral = c0 * dt + c1 * AmbientIntegral(facility_.ambient, a, b);
-  } else {
-    for (double t = a; t < b; t += 60) {
-      const double e = std::min(b, t + 60);
-      pue_integral += power::Pue(power::AmbientAt(facility_.ambient, (t + e) / 2), lf) * (e - t);
-    }
-  }
-  facility_energy_j_ += it_w_ * pue_integral;
+  // The peaks are of power held over an interval: the nodes re-evaluated
+  // at one instant change the total one at a time, and a sum of some new
+  // and some old powers is never drawn.
+  peak_it_w_ = std::max(peak_it_w_, it_w_);
+  running_peak_w_ = power::RunningPeak(running_peak_w_, it_w_);
+  const double lf = power::LoadFraction(it_w_, PueRefW());
+  facility_energy_j_ += it_w_ * PueIntegral(facility_.ambient, a, b, dt, lf);
   // IT is held over the interval and PUE rises with the ambient: the
   // interval's peak is at its warmest moment (so the peak is never below
   // the mean, as it was when taken at evaluations only).
@@ -207,9 +224,6 @@ void ClusterPower::EvaluateNode(NodeId n, const power::NodeLoad& load) {
   cpu_w_ += m.cpu_w() - cpu_before;
   gpu_w_ += m.gpu_w() - gpu_before;
   UpdateGroups(n, m.cpu_w() - cpu_before, m.gpu_w() - gpu_before, facility_time_);
-  peak_it_w_ = std::max(peak_it_w_, it_w_);
-  running_peak_w_ = power::RunningPeak(running_peak_w_, it_w_);
-  peak_facility_w_ = std::max(peak_facility_w_, FacilityPowerAt(facility_time_));
 }
 
 void ClusterPower::ScheduleTimer(NodeId n) {

@@ -84,6 +84,9 @@ class ClusterPower {
 
  private:
   void AdvanceFacility(SimTime now);
+  // The IT power PUE's load fraction is taken against (§g): the design IT
+  // power, or the running peak with the power held now.
+  double PueRefW() const;
   const Cluster& cluster_;
   std::vector<OperatingPoint> ops_;
   std::vector<CapChange> schedule_;
