@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -57,6 +58,40 @@ TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
   EXPECT_EQ(Slurp(d / "sim.csv"),
             "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
             "50,100,110,8,0,20\n60,110,140,4,0,40\n");
+}
+
+// A historical job past its limit is planned to begin + limit, as every
+// running job (dr_evt-compat §5), not to its recorded end, which the
+// scheduler cannot know. C = 10, T = 100.
+//   J0 (0, 0-300, 6 nodes, limit 120): historical, past its limit from 120
+//   J1 (100, 5 nodes, limit 50, run 30): 4 free, waits for J0's end: 300-330
+//   J2 (130, 1 node, limit 30, run 40): J0 is overrunning at 130, so the
+//       head's shadow is 130 + 1 tick (classic) or now (dr_evt): no window,
+//       J2 waits for 300. Planned to J0's end (300), it was backfilled at 130.
+// Conservative backfilling plans J0 to its end (its profile cannot hold a
+// job past its reservation) and backfills J2 at 130.
+TEST(WarmStart, HistoricalJobPastItsLimitIsPlannedToItsLimit) {
+  const fs::path d = ScratchDir("warm_overrun");
+  std::ofstream(d / "ws.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+                                 "0,0,300,6,120\n100,100,130,5,50\n130,130,170,1,30\n";
+  auto simulate = [&](const std::string& out, std::vector<std::string> extra) {
+    std::vector<std::string> args = {ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
+                                     "--sim_start_time", "100", "--check", "--quiet", "-o", (d / out).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const ProcessResult r = RunProcess(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Slurp(d / out / "schedule.csv");
+  };
+  const std::string header = "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit,job_id\n";
+  EXPECT_EQ(simulate("easy", {"--extra-nodes", "off"}), header + "100,300,330,5,0,50,1\n130,300,330,1,0,30,2\n");
+  EXPECT_EQ(simulate("conservative", {"--backfill", "conservative"}),
+            header + "100,300,330,5,0,50,1\n130,130,160,1,0,30,2\n");
+  const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "ws.csv").string(), "-n", "10", "--sim_start_time",
+                                        "100", "-o", (d / "sim.csv").string()});
+  ASSERT_EQ(sim.exit_code, 0) << sim.err;
+  EXPECT_EQ(Slurp(d / "sim.csv"),
+            "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
+            "100,300,330,5,0,50\n130,300,340,1,0,30\n");
 }
 
 // T before every job: nothing is historical or excluded, so the run is the

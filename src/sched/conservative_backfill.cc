@@ -60,7 +60,10 @@ void ConservativeScheduler::Rebuild(SimTime now) {
 }
 
 void ConservativeScheduler::Pin(JobId id, SimTime now) {
-  const SimTime q = Estimate(id);
+  // A warm start's historical job keeps its recorded end past its limit;
+  // the profile cannot hold a job beyond its reservation (why --overrun
+  // allow is refused here), so such a job is planned to that end.
+  const SimTime q = std::max(Estimate(id), jobs_[id].run_time);
   profile_.Reserve(now, now + q, jobs_[id].units);
   begin_[id] = now;
   pool_->Allocate(id, jobs_[id]);

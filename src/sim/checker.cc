@@ -60,8 +60,10 @@ void ScheduleChecker::OnEnd(JobId id, SimTime t, std::int64_t used) {
     return;
   }
   phase_[id] = 2;
-  const SimTime duration =
-      w_.mode == TraceMode::kReplay ? j.run_time : EffectiveDuration(j, options_.overrun);
+  // Replayed and warm-start jobs keep their recorded ends.
+  const SimTime duration = w_.mode == TraceMode::kReplay || id < w_.warm_running
+                               ? j.run_time
+                               : EffectiveDuration(j, options_.overrun);
   if (t < begin_[id]) Fail(fmt::format("job {} ends at {} before it begins at {}", j.trace_id, t, begin_[id]));
   if (!variable_durations_ && t != begin_[id] + duration)
     Fail(fmt::format("job {}: end {} != begin {} + duration {}", j.trace_id, t, begin_[id], duration));

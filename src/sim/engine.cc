@@ -213,7 +213,7 @@ class SimulationLoop {
       run.begin = t;
       run.state = JobState::kRunning;
       start_seq_[id] = next_seq_++;
-      events_.Schedule(id, t + EffectiveDuration(j, o_.overrun));
+      events_.Schedule(id, t + j.run_time);  // its recorded end, even past its limit
       ++r_.events;
       used += j.units;
       for (EngineObserver* o : obs_) o->OnStart(id, t, used);
@@ -265,7 +265,8 @@ class SimulationLoop {
     JobRun& run = r_.runs[id];
     run.end = now;
     const bool killed = work_ != nullptr ? work_->killed_at_limit(id)
-                                         : jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip;
+                                         : jobs_[id].run_time > jobs_[id].time_limit && o_.overrun == Overrun::kClip &&
+                                               id >= w_.warm_running;  // history is never killed
     run.state = killed ? JobState::kTimeout : JobState::kCompleted;
     ++r_.events;
     for (EngineObserver* o : obs_) o->OnEnd(id, now, Used());

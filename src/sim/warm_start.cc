@@ -17,12 +17,14 @@ Result<WarmStart> ApplyWarmStart(SimTime t, Workload* w) {
         ++ws.finished;
         continue;
       }
-      // Runs from T to its recorded END. Planned with its recorded limit,
-      // begin + limit, unless it overran that: then until its END (dr_evt
-      // never kills, so a replayed job keeps its END).
+      // Runs from T to its recorded END, whatever --overrun says (this is
+      // history; dr_evt never kills). Planned, as every running job, to
+      // begin + limit (dr_evt-compat §5): one already past its limit at T
+      // has none left and counts as overrunning (§14; schedulers.md §1) —
+      // the scheduler does not know its END in advance.
       Job h = j;
       h.run_time = end - t;
-      h.time_limit = std::max(j.begin + j.time_limit, end) - t;
+      h.time_limit = std::max<SimTime>(j.begin + j.time_limit - t, 0);
       h.begin = kNoTime;
       running.push_back(h);
     } else if (j.submit < t) {
