@@ -144,8 +144,15 @@ TEST(WarmStart, RefusedWithoutRecordedStartsOrInReplay) {
                                       "--sim_start_time", "5", "-o", (d / "b").string()});
   EXPECT_NE(b.exit_code, 0);
   EXPECT_NE(b.err.find("--sim_start_time"), std::string::npos) << b.err;
+  // --force-simulation discards the starts a warm start replays: named as
+  // the conflict, not as a trace without starts.
+  const ProcessResult f = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
+                                      "--force-simulation", "--sim_start_time", "5", "-o", (d / "f").string()});
+  EXPECT_EQ(f.exit_code, 1);
+  EXPECT_NE(f.err.find("which --force-simulation discards"), std::string::npos) << f.err;
   EXPECT_FALSE(fs::exists(d / "a" / "summary.json"));
   EXPECT_FALSE(fs::exists(d / "b" / "summary.json"));
+  EXPECT_FALSE(fs::exists(d / "f" / "summary.json"));
 }
 
 // Nothing left to schedule after a warm start is an error too: every job

@@ -556,6 +556,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
                              "and summary.json only; list summary or leave --outputs out");
   if (c.write_report && !c.write_summary)
     return Status::Error("--report: the report is built from summary.json; add summary to --outputs");
+  // Options of timeseries.csv without it: nothing would be written.
+  if (!c.write_timeseries && (!v.timeseries_nodes.empty() || v.timeseries_every_event))
+    return Status::Error(std::string(v.timeseries_nodes.empty() ? "--timeseries-every-event" : "--timeseries-nodes") +
+                         " shapes timeseries.csv (and node_timeseries.csv beside it); add timeseries to --outputs");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
   RETURN_IF_ERROR(ResolveClusterOptions(v, &c));

@@ -199,6 +199,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     if (Status st = CheckNamedOutputs({{"-o", sched}, {"-R", res}}, inputs); !st.ok()) return Fail(c, err, st);
   }
 
+  if (c.warm_start != kNoTime && c.load.csv.force_simulation)
+    return Fail(c, err, Status::Error("--sim_start_time replays the jobs begun before T from their recorded starts, "
+                                      "which --force-simulation discards; leave it out (jobs from T on are simulated)"));
   LoadOptions lo = c.load;
   lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
   auto loaded = c.trace_is_list ? LoadTraceList(c.trace, lo, &diag) : LoadTrace(c.trace, lo, &diag);
