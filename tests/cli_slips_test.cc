@@ -154,6 +154,26 @@ TEST(CliSlips, ACapOutsideTheNodesRangeIsClampedWithAWarning) {
   }
 }
 
+// `none` removes a cap from the command line as the cap schedule's `none`
+// does (it was refused there): an eco node (CPU 60 %, a DVFS target) with
+// `--cpu-cap profile=eco:none` runs the compute-bound job as fast as a
+// performance node, and both slower with the eco default left in place.
+TEST(CliSlips, NoneOnTheCommandLineRemovesTheEcoCap) {
+  const fs::path d = ScratchDir("cli_cap_none");
+  const std::string eco = std::string(kOneNode) + "    power_profile: eco\n";
+  auto span = [&](const std::string& cluster, const std::vector<std::string>& extra) {
+    const ProcessResult r = RunCluster(d, cluster, ComputeJob(1600), extra);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return Summary(d / "out").at("work").at("energy").at("span_seconds").get<double>();
+  };
+  const double performance = span(kOneNode, {});
+  EXPECT_DOUBLE_EQ(span(eco, {"--cpu-cap", "profile=eco:none"}), performance);
+  EXPECT_GT(span(eco, {}), performance * 1.2);
+  const ProcessResult bad = RunCluster(d, kOneNode, ComputeJob(1600), {"--cpu-cap", "nothing"});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_TRUE(Has(bad.err, "expected watts (300 or 300W), a percent (60%) or none")) << bad.err;
+}
+
 // The facility ambient was clamped into the PUE formula's range silently.
 TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   const fs::path d = ScratchDir("cli_ambient");

@@ -71,10 +71,10 @@ void AddClusterOptions(CLI::App* app, OptionValues* v) {
                   "nominal speed, slowed by caps and co-runners)")
       ->group(g);
   app->add_option("--cpu-cap", v->cpu_caps,
-                  "[SELECTOR:]VALUE: RAPL cap in W (300W) or a CPU percent (60% = DVFS target 0.6); SELECTOR is "
+                  "[SELECTOR:]VALUE: RAPL cap in W (300W), a CPU percent (60% = DVFS target 0.6) or none; SELECTOR is "
                   "all, class=NAME, profile=eco, label=K=V or name=GLOB; repeatable")
       ->group(g);
-  app->add_option("--gpu-cap", v->gpu_caps, "[SELECTOR:]VALUE: per-GPU cap in W or percent of Max; repeatable")
+  app->add_option("--gpu-cap", v->gpu_caps, "[SELECTOR:]VALUE: per-GPU cap in W, percent of Max, or none; repeatable")
       ->group(g);
   app->add_option("--freq-scale", v->freq_scales, "[SELECTOR:]F: DVFS frequency scale in (0, 1]; repeatable")
       ->group(g);

@@ -45,18 +45,17 @@ OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
     op.throttle_pct = power::ThrottlePctFromPercent(config.eco_cpu_pct);
     op.gpu_cap = {CapSetting::Kind::kPercent, config.eco_gpu_pct};
   }
+  // A rule is a cap schedule change in force from the start (§d.6: a CPU
+  // percent is a DVFS intent, watts a RAPL cap, none removes both).
   for (const OperatingRule& r : config.rules) {
     if (!r.selector.Matches(node)) continue;
-    switch (r.kind) {
-      case OperatingRule::Kind::kCpuCap:
-        if (r.cap.kind == CapSetting::Kind::kPercent)
-          op.throttle_pct = power::ThrottlePctFromPercent(r.cap.value);  // §d.6: a DVFS intent
-        else
-          op.cpu_cap_w = r.cap.value;
-        break;
-      case OperatingRule::Kind::kGpuCap: op.gpu_cap = r.cap; break;
-      case OperatingRule::Kind::kFreqScale: op.throttle_pct = 100.0 * (1.0 - r.freq_scale); break;
-    }
+    CapChange c;
+    c.set_cpu_cap = r.kind == OperatingRule::Kind::kCpuCap;
+    c.set_gpu_cap = r.kind == OperatingRule::Kind::kGpuCap;
+    c.set_freq = r.kind == OperatingRule::Kind::kFreqScale;
+    (c.set_cpu_cap ? c.cpu_cap : c.gpu_cap) = r.cap;
+    c.freq_scale = r.freq_scale;
+    power::ApplyCapChange(c, &op);
   }
   return op;
 }

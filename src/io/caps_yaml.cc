@@ -30,10 +30,6 @@ bool Scalar(YamlFields* f, const YAML::Node& n, std::string_view path, std::stri
 bool Cap(YamlFields* f, const YAML::Node& n, std::string_view path, CapSetting* out) {
   std::string text;
   if (!Scalar(f, n, path, &text)) return false;
-  if (text == "none") {
-    *out = CapSetting{};
-    return true;
-  }
   auto c = ParseCapValue(text);
   if (!c.ok()) return f->Fail(n, path, c.status().message());
   *out = c.value();

@@ -73,6 +73,7 @@ Result<SelectedValue> ParseSelectedValue(std::string_view text) {
 Result<CapSetting> ParseCapValue(std::string_view text) {
   std::string_view t = Trim(text);
   CapSetting c;
+  if (t == "none") return c;
   double v = 0;
   if (!t.empty() && t.back() == '%') {
     if (!ParseDecimal(t.substr(0, t.size() - 1), &v) || v <= 0 || v > 100)
@@ -81,7 +82,7 @@ Result<CapSetting> ParseCapValue(std::string_view text) {
   } else {
     if (!t.empty() && (t.back() == 'W' || t.back() == 'w')) t.remove_suffix(1);
     if (!ParseDecimal(t, &v) || v <= 0)
-      return Status::Error(fmt::format("'{}': expected watts (300 or 300W) or a percent (60%)", EscapeControl(text)));
+      return Status::Error(fmt::format("'{}': expected watts (300 or 300W), a percent (60%) or none", EscapeControl(text)));
     c.kind = CapSetting::Kind::kWatts;
   }
   c.value = v;

@@ -19,8 +19,9 @@ struct SelectedValue {
 };
 Result<SelectedValue> ParseSelectedValue(std::string_view text);
 
-// A power value: "300W", "300" (watts) or "60%". Watts must be > 0;
-// percents in (0, 100].
+// A power value: "300W", "300" (watts), "60%", or "none" (no cap: for a
+// CPU, neither a RAPL cap nor a DVFS target). Watts must be > 0; percents
+// in (0, 100].
 Result<CapSetting> ParseCapValue(std::string_view text);
 
 }  // namespace clustersim
