@@ -3,6 +3,7 @@
 // end never shows it when stderr is not a terminal.
 
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
@@ -48,7 +49,7 @@ TEST(ProgressMeter, LongRunsShowCountsRateAndEtaThenErase) {
   EXPECT_EQ(out.str(), "") << "no check between 9,983 and 10,239";
   p.OnEnd(i, 1234567 * kTicksPerSecond, 0);
   const std::string line = out.str();
-  EXPECT_EQ(line, "\r  progress: 10,239 of 16,384 jobs done, t = 1,234,567 s, 8.5 k events/s, ETA 1 s\033[K");
+  EXPECT_EQ(line, "\r  progress: 10,239 of 16,384 jobs, t = 1,234,567 s, 8.5 k events/s, ETA 1 s\033[K");
   p.OnFinish(0);
   EXPECT_EQ(out.str(), line + "\r\033[K");
 }
@@ -63,7 +64,7 @@ TEST(ProgressMeter, RunsOfFewSlowEventsShowTheLineToo) {
   p.OnEnd(0, 10 * kTicksPerSecond, 0);
   EXPECT_EQ(out.str(), "") << "0.6 s: before the delay";
   p.OnEnd(1, 20 * kTicksPerSecond, 0);
-  EXPECT_EQ(out.str(), "\r  progress: 2 of 100 jobs done, t = 20 s, 2 events/s, ETA 59 s\033[K");
+  EXPECT_EQ(out.str(), "\r  progress: 2 of 100 jobs, t = 20 s, 2 events/s, ETA 59 s\033[K");
 }
 
 // With the delay at 0 a KTH run (about 57,000 events) is long enough for
@@ -92,6 +93,53 @@ TEST(ProgressMeter, FrontEndShowsTheLineOnATerminalOnly) {
   const ProcessResult q = RunProcess({"/usr/bin/script", "-qec", quiet, "/dev/null"});
   ASSERT_EQ(q.exit_code, 0);
   EXPECT_EQ(q.out.find("progress:"), std::string::npos) << q.out;
+}
+
+// A line as wide as the terminal wraps, and each \r rewrite then leaves the
+// wrapped row behind: it is cut to width - 1. A warning written during the
+// run first erases the line (it was glued to its end), and the next update
+// draws it again.
+TEST(ProgressMeter, LineFitsTheTerminalAndMakesWayForWarnings) {
+  std::ostringstream out;
+  FakeClock clock{100, 0.6};
+  ProgressMeter p(out, 447794, std::ref(clock), 1.0, 40);
+  p.OnEnd(0, 10 * kTicksPerSecond, 0);
+  p.OnEnd(1, 45000000 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str(), "\r  progress: 2 of 447,794 jobs, t = 45,0\033[K");  // 39 characters
+  p.Interrupt();
+  EXPECT_EQ(out.str().substr(out.str().size() - 4), "\r\033[K");
+  const std::size_t before = out.str().size();
+  p.Interrupt();  // nothing on screen: nothing to erase
+  EXPECT_EQ(out.str().size(), before);
+  p.OnEnd(2, 45000001 * kTicksPerSecond, 0);
+  EXPECT_EQ(out.str().substr(before, 12), "\r  progress:") << "drawn again after the warning";
+}
+
+// The front end: a warning echoed while the line is up starts on a clean
+// row (Diagnostics' hook), and under --max_time the total counts only the
+// jobs submitted by then.
+TEST(ProgressMeter, FrontEndErasesTheLineBeforeAWarningAndCountsJobsByMaxTime) {
+  if (!std::filesystem::exists("/usr/bin/script")) GTEST_SKIP() << "/usr/bin/script (bsdutils) not found";
+  const std::filesystem::path d = ScratchDir("progress_warn");
+  {
+    std::ofstream t(d / "t.csv");
+    t << "job_submit_time,num_nodes,time_limit,actual_run_time\n";
+    for (int i = 0; i < 3000; ++i) t << i << ",1,100,50\n";
+    t << "5000,9,10,5\n";  // larger than the machine: rejected during the run, with a line on stderr
+    for (int i = 0; i < 3000; ++i) t << 6000 + i << ",1,100,50\n";
+  }
+  const std::string cmd = "CLUSTERSIM_PROGRESS_DELAY=0 '" + ClustersimBinary() + "' simulate '" + (d / "t.csv").string() +
+                          "' -n 4 -t 5500 -o '" + (d / "out").string() + "'";
+  const ProcessResult tty = RunProcess({"/usr/bin/script", "-qec", cmd, "/dev/null"});
+  ASSERT_EQ(tty.exit_code, 0) << tty.out << tty.err;
+  const std::size_t warn = tty.out.find((d / "t.csv").string() + ": oversized_job");
+  ASSERT_NE(warn, std::string::npos) << tty.out;
+  ASSERT_GE(warn, 4u);
+  // Right after an erase (or at the start of a row), not after the line's text.
+  const std::string before = tty.out.substr(warn - 4, 4);
+  EXPECT_TRUE(before == "\r\033[K" || before.back() == '\n') << "glued to the progress line: " << tty.out.substr(0, warn + 40);
+  EXPECT_NE(tty.out.find(" of 3,001 jobs"), std::string::npos) << tty.out;
+  EXPECT_EQ(tty.out.find(" of 6,001 jobs"), std::string::npos) << tty.out;
 }
 
 }  // namespace

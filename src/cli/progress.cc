@@ -1,5 +1,6 @@
 #include "cli/progress.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -29,6 +30,12 @@ double ProgressMeter::SteadySeconds() {
 
 bool StderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
+int StderrColumns() {
+  winsize ws{};
+  if (::ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+  return 80;
+}
+
 double ProgressDelaySeconds() {
   const char* v = std::getenv("CLUSTERSIM_PROGRESS_DELAY");
   if (v == nullptr) return 1.0;
@@ -37,8 +44,17 @@ double ProgressDelaySeconds() {
   return end != v && *end == '\0' && d >= 0 && d < 1e9 ? d : 1.0;
 }
 
-ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock, double delay_s)
-    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()), delay_s_(delay_s), last_check_(start_) {}
+ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock, double delay_s, int width)
+    : out_(out), jobs_(jobs), clock_(std::move(clock)), start_(clock_()), delay_s_(delay_s), last_check_(start_),
+      width_(width) {}
+
+void ProgressMeter::Interrupt() {
+  if (!on_screen_) return;
+  out_ << "\r\033[K";
+  out_.flush();
+  on_screen_ = false;
+  last_print_ = 0;  // drawn again at the next check
+}
 
 void ProgressMeter::Check(SimTime t) {
   const double now = clock_(), elapsed = now - start_, gap = now - last_check_;
@@ -55,16 +71,19 @@ void ProgressMeter::Check(SimTime t) {
   const std::string per_s = rate >= 1e6   ? fmt::format("{:.1f} M", rate / 1e6)
                            : rate >= 1e3 ? fmt::format("{:.1f} k", rate / 1e3)
                                          : fmt::format("{:.0f}", rate);
-  fmt::print(out_, "\r  progress: {} of {} jobs done, t = {} s, {} events/s, ETA {}\033[K", Grouped(done_),
-             Grouped(jobs_), Grouped(static_cast<std::int64_t>(ToSeconds(t))), per_s, eta);
+  std::string line = fmt::format("  progress: {} of {} jobs, t = {} s, {} events/s, ETA {}", Grouped(done_),
+                                 Grouped(jobs_), Grouped(static_cast<std::int64_t>(ToSeconds(t))), per_s, eta);
+  if (width_ > 1 && line.size() >= static_cast<std::size_t>(width_)) line.resize(static_cast<std::size_t>(width_ - 1));
+  fmt::print(out_, "\r{}\033[K", line);
   out_.flush();
-  shown_ = true;
+  shown_ = on_screen_ = true;
 }
 
 void ProgressMeter::OnFinish(SimTime) {
-  if (!shown_) return;
+  if (!on_screen_) return;
   out_ << "\r\033[K";  // erase the line: the summary follows
   out_.flush();
+  on_screen_ = false;
 }
 
 }  // namespace clustersim

@@ -384,7 +384,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   // A progress line for long runs on a terminal; not attached otherwise.
   std::optional<ProgressMeter> progress;
   if (!c.quiet && !c.verbose && StderrIsTerminal()) {
-    progress.emplace(err, static_cast<std::int64_t>(w.jobs.size()), ProgressMeter::SteadySeconds, ProgressDelaySeconds());
+    // Under --max_time the jobs submitted after it never run: not counted.
+    const auto jobs = std::count_if(w.jobs.begin(), w.jobs.end(),
+                                    [&](const Job& j) { return j.submit <= c.engine.max_time; });
+    progress.emplace(err, jobs, ProgressMeter::SteadySeconds, ProgressDelaySeconds(), StderrColumns());
     observers.push_back(&*progress);
   }
   // A cluster run also logs placements and checks every node.
@@ -430,8 +433,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   }
 
   const auto t1 = Clock::now();
+  if (progress) diag.set_before_echo([&] { progress->Interrupt(); });
   RunResult r = w.mode == TraceMode::kReplay ? Replay(w, c.engine, observers, &diag)
                                              : Simulate(w, c.engine, observers, &diag, run_on);
+  diag.set_before_echo({});
   const double sim_s = Since(t1);
   if (checker && !checker->status().ok())
     return Fail(c, err, Status::Error(c.trace + ": " + checker->status().message()), 2);

@@ -27,6 +27,7 @@ void Diagnostics::Report(std::string_view file, std::int64_t line, std::string_v
   // dropped records and whole-file messages are echoed.
   const bool echo = severity == Severity::kSkip || line == 0 || echo_anyway;
   if (echo_ != nullptr && echo && n <= max_echo_ && !(severity == Severity::kSkip && stop_on_skip_)) {
+    if (before_echo_) before_echo_();
     *echo_ << d.ToString() << '\n';
     if (n == max_echo_)
       *echo_ << EscapeControl(d.file) << ": " << rule << ": further reports of this rule are only counted\n";

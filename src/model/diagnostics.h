@@ -5,6 +5,7 @@
 // Modelled on LevelDB's log::Reader::Reporter.
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -41,6 +42,10 @@ class Diagnostics {
   void set_stop_on_skip(bool v) { stop_on_skip_ = v; }
   bool stopped() const { return stopped_; }
 
+  // Called before each echoed line (empty = none): a progress line on the
+  // same terminal erases itself, or the report would be glued to it.
+  void set_before_echo(std::function<void()> f) { before_echo_ = std::move(f); }
+
   // `echo`: also print a note or warning (by default only skips and
   // whole-file messages are); for reports a reader already makes once per
   // kind, such as an unknown JSONL field, which is most often a typo.
@@ -67,6 +72,7 @@ class Diagnostics {
  private:
   std::ostream* echo_;
   int max_echo_;
+  std::function<void()> before_echo_;
   bool stop_on_skip_ = false;
   bool stopped_ = false;
   Diagnostic fatal_;
