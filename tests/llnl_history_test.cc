@@ -182,8 +182,9 @@ TEST(LassenHistory, BothFrontEndsReplayIt) {
 // A legacy .trace on 10 nodes: J0 4 nodes 0-100, J1 pall 10 nodes 20-60
 // (submitted at 10), J2 2 nodes submitted at 30, during the DAT, runs
 // 60-80. In the replay the pall job holds no nodes (only J0's 4 while it
-// runs: no oversubscription), J2 sees the whole machine busy at its submit,
-// and the utilisation is (4*100 + 2*20) / (10*100) = 0.44. The same jobs as
+// runs: no oversubscription), J1 and J2 see the whole machine busy at their
+// submits (a pall job, and a job submitted during a DAT, as the tracer
+// counts them; J1 saw J0's 4 nodes), and the utilisation is (4*100 + 2*20) / (10*100) = 0.44. The same jobs as
 // a CSV with a queue column (a schedule a simulation wrote, say) replay as
 // they ran, so the round trip of §10.1 holds.
 TEST(LegacyTrace, ReplayLeavesPallJobsOutOfTheOccupancyOnly) {
@@ -198,8 +199,13 @@ TEST(LegacyTrace, ReplayLeavesPallJobsOutOfTheOccupancyOnly) {
   const std::string jobs = Slurp(d / "o" / "jobs.csv");
   // ..., busy_nodes_at_submit, clipped, status, allocated_units
   EXPECT_NE(jobs.find(",pbatch,1,0,0,0,completed,4\n"), std::string::npos) << jobs;
-  EXPECT_NE(jobs.find(",pall,1.25,0,4,0,completed,0\n"), std::string::npos) << jobs;
+  EXPECT_NE(jobs.find(",pall,1.25,0,10,0,completed,0\n"), std::string::npos) << jobs;
   EXPECT_NE(jobs.find(",pbatch,2.5,0,10,0,completed,2\n"), std::string::npos) << jobs;
+  const ProcessResult t = RunProcess(
+      {ClustersimBinary(), "trace", (d / "h.trace").string(), "-n", "10", "-o", (d / "t.csv").string()});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  for (const char* row : {",0,pbatch,No\n", ",10,pall,Yes\n", ",10,pbatch,Yes\n"})  // ..., busy_nodes, queue, DAT
+    EXPECT_NE(Slurp(d / "t.csv").find(row), std::string::npos) << row << Slurp(d / "t.csv");
   EXPECT_NE(Slurp(d / "o" / "summary.json").find("\"makespan\": 0.44"), std::string::npos)
       << Slurp(d / "o" / "summary.json");
   // The definition says what the utilisation counts: units held, not asked.

@@ -251,11 +251,29 @@ TEST(Tracer, AnAbsurdSpanCostsNothingUnlessTheWeeklyReportsAreAsked) {
     const ProcessResult w = RunProcess({ClustersimBinary(), "trace", (d / "h.csv").string(), "-n", "4", "-z", "UTC",
                                         flag, (d / "weeks.txt").string()});
     EXPECT_EQ(w.exit_code, 1) << flag;
-    EXPECT_NE(w.err.find("h.csv: the submissions span 1653441 calendar weeks (1970-01-01 00:00:00.000000 to "),
+    EXPECT_NE(w.err.find("h.csv: the submissions span 1653440 calendar weeks (1970-01-01 00:00:00.000000 to "),
               std::string::npos)
         << w.err;
     EXPECT_NE(w.err.find("stop at 10000 weeks"), std::string::npos) << w.err;
     EXPECT_FALSE(fs::exists(d / "weeks.txt"));
+  }
+  // The limit itself is allowed: submissions in the first and the 10,000th
+  // calendar week (Sunday 4 January 1970, then 9,999 weeks and a day on),
+  // and refused a week later. The weeks were estimated from the span, one
+  // too many when the last submission falls early in its week.
+  for (const auto& [extra_weeks, code] : {std::pair{9999, 0}, std::pair{10000, 1}}) {
+    const std::int64_t first = 259200, last = first + extra_weeks * 604800LL + 86400;
+    std::ofstream(d / "edge.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+                                  << first << "," << first << "," << first + 10 << ",1,1\n"
+                                  << last << "," << last << "," << last + 10 << ",1,1\n";
+    const ProcessResult e = RunProcess({ClustersimBinary(), "trace", (d / "edge.csv").string(), "-z", "UTC", "-m",
+                                        (d / "edge.txt").string()});
+    EXPECT_EQ(e.exit_code, code) << extra_weeks << ": " << e.err;
+    if (code == 0) {
+      EXPECT_NE(e.out.find("Number of weeks: 10000\n"), std::string::npos) << e.out;
+    } else {
+      EXPECT_NE(e.err.find("span 10001 calendar weeks"), std::string::npos) << e.err;
+    }
   }
 }
 

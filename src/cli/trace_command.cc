@@ -157,7 +157,12 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   to.hours_of_week = !o.hours.empty() || !o.summary.empty();
   if (to.hours_of_week) {
     const SimTime first = w.jobs.front().submit, last = w.jobs.back().submit;
-    const std::int64_t weeks = (last - first) / (7 * 86400 * kTicksPerSecond) + 2;  // counting partial weeks
+    constexpr SimTime kWeek = 7 * 86400 * kTicksPerSecond;
+    // The calendar weeks (Sunday 00:00 local) from the first submission's to
+    // the last's, as the reports count them (rounded: DST moves a week's
+    // start by an hour).
+    const std::int64_t weeks =
+        (clock.value()->WeekStart(last) - clock.value()->WeekStart(first) + kWeek / 2) / kWeek + 1;
     if (weeks > kMaxHourOfWeekWeeks)
       return Fail(prog, err,
                   fmt::format("{}: the submissions span {} calendar weeks ({} to {}); the hour-of-week reports "

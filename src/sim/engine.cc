@@ -494,19 +494,20 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   // the units in use when each job arrived, as dr_evt's tracer counts
   // them: a job submitted at t sees every END at t and the STARTs at t of
   // the jobs before it in submit order, not its own (nor later ones'); and
-  // during a DAT, the whole machine.
+  // during a DAT, and for a pall job itself, the whole machine.
   std::size_t next_submit = 0;
-  auto busy = [&] { return dats > 0 ? w.capacity : used; };
+  auto record_submit = [&](JobId id) {
+    r.runs[id].busy_at_submit = dats > 0 || r.runs[id].holds_no_units ? w.capacity : used;
+  };
   auto record_submits_before = [&](SimTime t) {
-    for (; next_submit < jobs.size() && jobs[next_submit].submit < t; ++next_submit)
-      r.runs[next_submit].busy_at_submit = busy();
+    for (; next_submit < jobs.size() && jobs[next_submit].submit < t; ++next_submit) record_submit(next_submit);
   };
   for (const Ev& e : ev) {
     if (e.t > options.max_time) break;
     record_submits_before(e.t);
     if (e.phase != 0)  // a START (or a zero-length job) at t: jobs up to it, submitted at t, arrived before it
       for (; next_submit < jobs.size() && next_submit <= e.id && jobs[next_submit].submit == e.t; ++next_submit)
-        r.runs[next_submit].busy_at_submit = busy();
+        record_submit(next_submit);
     JobRun& run = r.runs[e.id];
     if (!e.end) {
       used += units_of(e.id);
