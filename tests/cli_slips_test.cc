@@ -169,6 +169,12 @@ TEST(CliSlips, NoneOnTheCommandLineRemovesTheEcoCap) {
   const double performance = span(kOneNode, {});
   EXPECT_DOUBLE_EQ(span(eco, {"--cpu-cap", "profile=eco:none"}), performance);
   EXPECT_GT(span(eco, {}), performance * 1.2);
+  // A --freq-scale stays: `none` removes the caps, not the frequency asked
+  // for beside it (in either order on the line; frequency rules apply first).
+  const double scaled = span(kOneNode, {"--freq-scale", "0.5"});
+  EXPECT_GT(scaled, performance * 1.2);
+  EXPECT_DOUBLE_EQ(span(eco, {"--freq-scale", "0.5", "--cpu-cap", "profile=eco:none"}), scaled);
+  EXPECT_DOUBLE_EQ(span(eco, {"--cpu-cap", "profile=eco:none", "--freq-scale", "0.5"}), scaled);
   const ProcessResult bad = RunCluster(d, kOneNode, ComputeJob(1600), {"--cpu-cap", "nothing"});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_TRUE(Has(bad.err, "expected watts (300 or 300W), a percent (60%) or none")) << bad.err;

@@ -499,6 +499,22 @@ TEST(PowerEngine, ClampedPueFollowsAmbientSteps) {
   EXPECT_NEAR(Energy(c, "facility_energy_j"), 300 * (45 + 35 * 1.225 + 20), 1e-6);
 }
 
+// A step of the ambient CSV that starts when the power changes belongs to
+// the next interval: the job's 300 W (load fraction 1) ends at 100 s, where
+// the ambient steps from 20 to 40 °C. Held: 300 W at PUE 0.99 + 0.025 +
+// 0.007 * 20 = 1.155. Taken over [a, b] closed, the step at b made a peak
+// of 300 W at 40 °C that was never drawn.
+TEST(PowerEngine, FacilityPeakTakesAStepAtTheIntervalsEndAsTheNextOnes) {
+  const Case c = RunCase("facility_peak_step_end", Jsonl("j", 0, "10", 1000, 0, 0, kFlat), kLinearNode,
+                         [](RunConfig* r) {
+                           r->cluster.facility.ambient.kind = Ambient::Kind::kSteps;
+                           r->cluster.facility.ambient.steps = {{0, 20}, {100, 40}};
+                         });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  ASSERT_NEAR(Energy(c, "span_seconds"), 100, 1e-9);
+  EXPECT_NEAR(Energy(c, "peak_facility_power_w"), 300 * 1.155, 1e-9);
+}
+
 // The peaks are of power held: at 100 s one job ends on n1 and another
 // starts on n0, both re-evaluated at that instant. Held: 200 + 300 W until
 // 50 s (j0 on half of n0), then 100 + 300, then 300 + 100. Summed as the

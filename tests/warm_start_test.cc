@@ -150,6 +150,15 @@ TEST(WarmStart, RefusedWithoutRecordedStartsOrInReplay) {
                                       "--force-simulation", "--sim_start_time", "5", "-o", (d / "f").string()});
   EXPECT_EQ(f.exit_code, 1);
   EXPECT_NE(f.err.find("which --force-simulation discards"), std::string::npos) << f.err;
+  // An SWF log keeps its starts (wait times) under a warm start: the flag
+  // changes nothing there and is not refused.
+  std::ofstream(d / "w.swf") << "1 0 0 100 2 -1 -1 2 100 -1 1 1 1 1 1 -1 -1 -1\n"
+                                "2 50 20 30 2 -1 -1 2 40 -1 1 1 1 1 1 -1 -1 -1\n"
+                                "3 70 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 -1 -1 -1\n";
+  const ProcessResult swf = RunProcess({ClustersimBinary(), "simulate", (d / "w.swf").string(), "-n", "4",
+                                        "--force-simulation", "--sim_start_time", "60", "--quiet", "-o",
+                                        (d / "swf").string()});
+  EXPECT_EQ(swf.exit_code, 0) << swf.err;
   EXPECT_FALSE(fs::exists(d / "a" / "summary.json"));
   EXPECT_FALSE(fs::exists(d / "b" / "summary.json"));
   EXPECT_FALSE(fs::exists(d / "f" / "summary.json"));

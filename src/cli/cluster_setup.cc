@@ -46,7 +46,10 @@ OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
     op.gpu_cap = {CapSetting::Kind::kPercent, config.eco_gpu_pct};
   }
   // A rule is a cap schedule change in force from the start (§d.6: a CPU
-  // percent is a DVFS intent, watts a RAPL cap, none removes both).
+  // percent is a DVFS intent, watts a RAPL cap, none removes both). The
+  // frequency rules come first (ResolveClusterOptions): a CPU `none` keeps
+  // the node's --freq-scale, as `none` with freq_scale in one change does.
+  const OperatingRule* freq = nullptr;
   for (const OperatingRule& r : config.rules) {
     if (!r.selector.Matches(node)) continue;
     CapChange c;
@@ -55,6 +58,8 @@ OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {
     c.set_freq = r.kind == OperatingRule::Kind::kFreqScale;
     (c.set_cpu_cap ? c.cpu_cap : c.gpu_cap) = r.cap;
     c.freq_scale = r.freq_scale;
+    if (c.set_freq) freq = &r;
+    if (c.set_cpu_cap && !r.cap.set() && freq != nullptr) c.set_freq = true, c.freq_scale = freq->freq_scale;
     power::ApplyCapChange(c, &op);
   }
   return op;

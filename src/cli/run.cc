@@ -199,9 +199,6 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     if (Status st = CheckNamedOutputs({{"-o", sched}, {"-R", res}}, inputs); !st.ok()) return Fail(c, err, st);
   }
 
-  if (c.warm_start != kNoTime && c.load.csv.force_simulation)
-    return Fail(c, err, Status::Error("--sim_start_time replays the jobs begun before T from their recorded starts, "
-                                      "which --force-simulation discards; leave it out (jobs from T on are simulated)"));
   LoadOptions lo = c.load;
   lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
   auto loaded = c.trace_is_list ? LoadTraceList(c.trace, lo, &diag) : LoadTrace(c.trace, lo, &diag);
@@ -213,6 +210,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (w.jobs.empty() && diag.TotalOf(Severity::kSkip) + diag.Filtered() > 0)
     return Fail(c, err, Status::Error(NoJobReason(c.trace, lt.format, diag, ", so there is nothing to simulate")));
   const bool is_swf = lt.format == TraceFormat::kSwf;
+  // (An SWF log keeps its starts under a warm start whatever the flag says.)
+  if (c.warm_start != kNoTime && c.load.csv.force_simulation && !is_swf)
+    return Fail(c, err, Status::Error("--sim_start_time replays the jobs begun before T from their recorded starts, "
+                                      "which --force-simulation discards; leave it out (jobs from T on are simulated)"));
   if (is_swf && c.load.swf.procs_per_node == 0 && c.load.swf.policy != SwfPolicy::kRlScheduler)
     w.unit_name = "processors";  // SWF counts processors unless asked for whole nodes
   // (SWF/CSV under --execution work turn the chosen run time into work: the mode counts there.)

@@ -108,8 +108,16 @@ bool YamlFields::IsNone(const YAML::Node& n) {
   return n.IsNull() || (n.IsScalar() && n.Scalar() == "none" && n.Tag() != "!");
 }
 
+void YamlFields::NoteEmptyValues(const YAML::Node& m) {
+  for (auto it = m.begin(); it != m.end(); ++it)
+    if (it->second.IsNull()) empty_values_.emplace_back(it->second, it->first);
+}
+
 bool YamlFields::RequireMap(const YAML::Node& n, std::string_view path) {
-  if (n.IsMap()) return true;
+  if (n.IsMap()) {
+    NoteEmptyValues(n);
+    return true;
+  }
   return Fail(n, path, "must be a map of fields, got " + Describe(n));
 }
 
@@ -120,13 +128,13 @@ bool YamlFields::RequireSequence(const YAML::Node& n, std::string_view path) {
 
 bool YamlFields::CheckKeys(const YAML::Node& m, std::string_view path,
                            std::initializer_list<std::string_view> allowed) {
+  NoteEmptyValues(m);
   std::set<std::string, std::less<>> seen;
   for (auto it = m.begin(); it != m.end(); ++it) {
     const YAML::Node key = it->first;
     if (!key.IsScalar()) return Fail(key, path, "field names must be plain words, got " + Describe(key));
     const std::string& name = key.Scalar();
     if (!seen.insert(name).second) return Fail(key, FieldPath(path, name), "given twice");
-    if (it->second.IsNull()) empty_values_.emplace_back(it->second, key);
     bool known = false;
     std::string_view best;
     int best_d = 3;

@@ -42,14 +42,14 @@ class YamlFields {
   // 1-based line of a node (0 when yaml-cpp has no position for it). An
   // empty value ("replicas:" and nothing) is a null node that yaml-cpp
   // places where the next token starts, a line or more on (past the end of
-  // the file at its last line): for one that CheckKeys saw, the key's line.
+  // the file at its last line): for one in a map that RequireMap or
+  // CheckKeys saw, the key's line.
   int LineOf(const YAML::Node& n) const;
 
   bool RequireMap(const YAML::Node& n, std::string_view path);
   bool RequireSequence(const YAML::Node& n, std::string_view path);
   // Every key of map `m` is in `allowed` (and none repeats); an unknown one
-  // fails with the closest allowed name as a hint. Remembers the key of
-  // each empty value, for LineOf.
+  // fails with the closest allowed name as a hint.
   bool CheckKeys(const YAML::Node& m, std::string_view path, std::initializer_list<std::string_view> allowed);
   // Fails naming `key` when the map has no such field.
   bool Require(const YAML::Node& m, std::string_view path, std::string_view key);
@@ -79,6 +79,8 @@ class YamlFields {
 
  private:
   std::string Describe(const YAML::Node& n) const;  // "'abc'", "a list", "a map"
+  // Remembers the key of each empty value of map `m`, for LineOf.
+  void NoteEmptyValues(const YAML::Node& m);
 
   std::string file_;
   Status status_;

@@ -51,11 +51,12 @@ std::pair<double, double> AmbientRange(const Ambient& amb) {
   return {lo, hi};
 }
 
-// The warmest ambient over [a, b] seconds: an end, a sinusoid's crest
-// inside, or a step that starts inside.
+// The warmest ambient over [a, b) seconds: an end or a crest inside for a
+// sinusoid (continuous), the step in force at a or one that starts in
+// (a, b) for a CSV (a step starting at b is the next interval's).
 double AmbientMax(const Ambient& amb, double a, double b) {
-  double hi = std::max(power::AmbientAt(amb, a), power::AmbientAt(amb, b));
   if (amb.kind == Ambient::Kind::kSinusoid) {
+    double hi = std::max(power::AmbientAt(amb, a), power::AmbientAt(amb, b));
     const AmbientSpec& s = amb.sinusoid;
     if (s.period_s <= 0 || s.amplitude_c == 0) return hi;
     // Crests of base + A sin(2 pi t / P): t = P/4 + k P (A > 0), 3P/4 + k P (A < 0).
@@ -64,11 +65,12 @@ double AmbientMax(const Ambient& amb, double a, double b) {
     if (first + k * s.period_s <= b) hi = std::max(hi, s.base_c + std::fabs(s.amplitude_c));
     return hi;
   }
-  // Only the steps that start in (a, b]: found by search, since this runs
+  // Only the steps that start in (a, b): found by search, since this runs
   // at every facility advance and an ambient CSV may hold a year of rows.
+  double hi = power::AmbientAt(amb, a);
   for (auto it = std::upper_bound(amb.steps.begin(), amb.steps.end(),
                                  std::make_pair(a, std::numeric_limits<double>::infinity()));
-       it != amb.steps.end() && it->first <= b; ++it)
+       it != amb.steps.end() && it->first < b; ++it)
     hi = std::max(hi, it->second);
   return hi;
 }
