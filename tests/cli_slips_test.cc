@@ -95,11 +95,12 @@ TEST(CliSlips, OutputsARunCannotWriteAreRefusedBeforeItRuns) {
   EXPECT_TRUE(fs::exists(d / "warm" / "schedule.swf"));
   // The options of timeseries.csv without it: node_timeseries.csv was not
   // written, without a word.
-  for (const char* flag : {"--timeseries-nodes", "--timeseries-every-event"}) {
+  for (const char* flag : {"--timeseries-nodes", "--timeseries-every-event", "--timeseries-interval"}) {
     std::vector<std::string> argv = {ClustersimBinary(), "simulate", CLUSTERSIM_SOURCE_DIR "/examples/ai-day.jsonl",
                                      "--cluster", CLUSTERSIM_SOURCE_DIR "/examples/cluster.yaml", "--outputs",
                                      "summary", "-o", (d / "ts").string(), flag};
     if (std::string(flag) == "--timeseries-nodes") argv.push_back("class=gpu-h100");
+    if (std::string(flag) == "--timeseries-interval") argv.push_back("5");
     const ProcessResult ts = RunProcess(argv);
     EXPECT_EQ(ts.exit_code, 1) << flag;
     EXPECT_TRUE(Has(ts.err, std::string(flag) + " shapes timeseries.csv")) << ts.err;

@@ -557,8 +557,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.write_report && !c.write_summary)
     return Status::Error("--report: the report is built from summary.json; add summary to --outputs");
   // Options of timeseries.csv without it: nothing would be written.
-  if (!c.write_timeseries && (!v.timeseries_nodes.empty() || v.timeseries_every_event))
-    return Status::Error(std::string(v.timeseries_nodes.empty() ? "--timeseries-every-event" : "--timeseries-nodes") +
+  // (An interval equal to the default cannot be told from none given.)
+  const char* ts_flag = nullptr;
+  if (!v.timeseries_nodes.empty()) ts_flag = "--timeseries-nodes";
+  else if (v.timeseries_every_event) ts_flag = "--timeseries-every-event";
+  else if (v.timeseries_interval != OptionValues{}.timeseries_interval) ts_flag = "--timeseries-interval";
+  if (!c.write_timeseries && ts_flag != nullptr)
+    return Status::Error(std::string(ts_flag) +
                          " shapes timeseries.csv (and node_timeseries.csv beside it); add timeseries to --outputs");
   c.schedule_file = v.outfile;
   c.resource_file = v.resource_trace;
