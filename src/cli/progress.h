@@ -3,9 +3,9 @@
 //   progress: 12,345 of 28,489 jobs, t = 1,234,567 s, 2.1 M events/s, ETA 3 s
 // rewritten in place (\r), first shown after about a second of wall time and
 // at most four times a second, erased when the run ends. It is cut to the
-// terminal's width: a line that wraps leaves a stale row at every rewrite. The front end only
-// attaches it when stderr is a terminal and the run is not --quiet, so it
-// costs nothing otherwise. Attached, it reads the clock every `stride_`
+// terminal's width: a line that wraps leaves a stale row at every rewrite.
+// The front end only attaches it when stderr is a terminal and the run is
+// not --quiet, so it costs nothing otherwise. Attached, it reads the clock every `stride_`
 // events, a stride that doubles (up to 256) while readings come less than
 // 50 ms apart and halves when they come more than 250 ms apart: fast runs
 // read it rarely (at 10 M events/s, 40,000 readings of ~20 ns a second),
