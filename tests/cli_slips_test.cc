@@ -46,6 +46,17 @@ TEST(CliSlips, TracerAnswersVersion) {
   EXPECT_TRUE(Has(r.out, "tracer (clustersim ")) << r.out;
 }
 
+// `clustersim trace --version` (and every other subcommand) was "argument
+// not expected"; `tracer --version` and `clustersim --version` answered.
+TEST(CliSlips, EverySubcommandAnswersVersion) {
+  for (const char* sub : {"simulate", "replay", "trace", "report", "compare", "generate", "switches"}) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), sub, "--version"});
+    EXPECT_EQ(r.exit_code, 0) << sub << ": " << r.err;
+    EXPECT_TRUE(Has(r.out, "clustersim ")) << sub << ": " << r.out;
+  }
+  EXPECT_NE(RunProcess({ClustersimBinary(), "bogus", "--version"}).exit_code, 0);
+}
+
 // `--format swf` on a CSV trace rejected every line as too short and then
 // said "empty_file", of a file of 3 lines.
 TEST(CliSlips, SwfFormatOnACsvTraceSaysItLooksLikeCsv) {

@@ -99,6 +99,17 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
 int main(int argc, char** argv) {
   clustersim::PreferHugePagesForHeap(std::size_t{64} << 20);
   try {
+    // `clustersim SUBCOMMAND --version` answers as `clustersim --version`
+    // does (each subcommand's parser would call it an unexpected argument).
+    const bool known_subcommand = argc >= 2 && [&] {
+      for (const char* name : {"simulate", "replay", "trace", "report", "compare", "generate", "switches"})
+        if (std::strcmp(argv[1], name) == 0) return true;
+      return false;
+    }();
+    if (known_subcommand && argc == 3 && std::strcmp(argv[2], "--version") == 0) {
+      std::cout << "clustersim " CLUSTERSIM_VERSION "\n";
+      return 0;
+    }
     if (argc >= 2 && (std::strcmp(argv[1], "simulate") == 0 || std::strcmp(argv[1], "replay") == 0))
       return RunSubcommand(argv[1], argc - 1, argv + 1);
     if (argc >= 2 && std::strcmp(argv[1], "trace") == 0)
