@@ -171,6 +171,24 @@ TEST(ClusterYaml, ClustersimKeys) {
   EXPECT_EQ(h.op.gpu_cap.value, 490);
 }
 
+// `cpu_cap: none` was refused ("must be watts or a percent") though
+// --cpu-cap SEL:none and a schedule's none are accepted; on an eco node it
+// is how a file states that neither eco default applies.
+TEST(ClusterYaml, OperatingPointNoneIsNoCap) {
+  const Cluster c = Load(R"(nodes:
+  - node_name: e
+    product: H100 SXM
+    gpu_count: 2
+    power_profile: eco
+    operating_point: {cpu_cap: none, gpu_cap: " none "}
+)");
+  ASSERT_EQ(c.nodes.size(), 1u);
+  EXPECT_TRUE(c.nodes[0].op.set);  // explicit: the eco defaults do not apply
+  EXPECT_EQ(c.nodes[0].op.throttle_pct, 0);
+  EXPECT_EQ(c.nodes[0].op.cpu_cap_w, 0);
+  EXPECT_FALSE(c.nodes[0].op.gpu_cap.set());
+}
+
 TEST(ClusterYaml, CustomHardwareThroughModelOverrides) {
   const Cluster c = Load(R"(nodes:
   - node_name_prefix: custom

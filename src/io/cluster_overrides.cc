@@ -57,19 +57,24 @@ bool RunChecks(YamlFields* y, const YAML::Node& m, const std::string& path, std:
 
 // "300W", "300 W", "300" -> watts; "60%" -> percent.
 bool ParseCap(YamlFields* y, const YAML::Node& n, const std::string& path, bool* percent, double* value) {
-  if (!n.IsScalar()) return y->Fail(n, path, "must be watts (\"300W\", 300) or a percent (\"60%\")");
+  if (!n.IsScalar()) return y->Fail(n, path, "must be watts (\"300W\", 300), a percent (\"60%\") or none");
   std::string_view s = Trim(n.Scalar());
   *percent = !s.empty() && s.back() == '%';
   if (!s.empty() && (s.back() == '%' || s.back() == 'W' || s.back() == 'w')) s = Trim(s.substr(0, s.size() - 1));
   const char* end = s.data() + s.size();
   auto [p, ec] = std::from_chars(s.data(), end, *value);
   if (s.empty() || ec != std::errc() || p != end || !std::isfinite(*value))
-    return y->Fail(n, path, fmt::format("must be watts (\"300W\", 300) or a percent (\"60%\"), got '{}'", n.Scalar()));
+    return y->Fail(n, path,
+                   fmt::format("must be watts (\"300W\", 300), a percent (\"60%\") or none, got '{}'", n.Scalar()));
   if (*percent && (*value <= 0 || *value > 100))
     return y->Fail(n, path, fmt::format("percent must be in (0, 100], got {}%", *value));
   if (!*percent && *value <= 0) return y->Fail(n, path, fmt::format("watts must be > 0, got {}", *value));
   return true;
 }
+
+// `none` states "no cap" outright (as --cpu-cap SEL:none and a schedule's
+// none do); an operating point's absent key means the same.
+bool IsNoCap(const YAML::Node& n) { return n.IsScalar() && Trim(n.Scalar()) == "none"; }
 
 }  // namespace
 
@@ -162,7 +167,7 @@ bool ParseOperatingPoint(YamlFields* y, const YAML::Node& m, const std::string& 
     if (f <= 0 || f > 1) return y->Fail(fs, p, fmt::format("must be in (0, 1], got {}", f));
     op->throttle_pct = 100.0 * (1.0 - f);
   }
-  if (cpu.IsDefined()) {
+  if (cpu.IsDefined() && !IsNoCap(cpu)) {
     bool percent = false;
     double v = 0;
     const std::string p = FieldPath(path, "cpu_cap");
@@ -174,7 +179,7 @@ bool ParseOperatingPoint(YamlFields* y, const YAML::Node& m, const std::string& 
     else
       op->cpu_cap_w = v;
   }
-  if (gpu.IsDefined()) {
+  if (gpu.IsDefined() && !IsNoCap(gpu)) {
     bool percent = false;
     double v = 0;
     const std::string p = FieldPath(path, "gpu_cap");
