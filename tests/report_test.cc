@@ -290,6 +290,30 @@ TEST(Comparison, MetricsAndPerJobWaits) {
             std::string::npos);  // job 3 heads the gainers
 }
 
+// Runs whose largest jobs differ share one set of size classes: each run
+// grouped its own powers of two (a 4096-unit job makes pairs, 512 units
+// does not) and the page put the first run's bars under the last run's
+// labels (its 2049-4096 mean drawn under "33-64").
+TEST(Comparison, SlowdownBySizeSharesOneSetOfClasses) {
+  const auto root = test::ScratchDir("comparison_classes");
+  const char* header =
+      "job_id,submission_time,starting_time,finish_time,waiting_time,bounded_slowdown,"
+      "requested_number_of_resources,status\n";
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  Write(root / "a" / "jobs.csv", std::string(header) + "1,0,0,5,0,1,1,completed\n2,0,0,5,0,2,4096,completed\n");
+  Write(root / "b" / "jobs.csv", std::string(header) + "1,0,0,5,0,1,1,completed\n2,0,0,5,0,3,512,completed\n");
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  const ClassMeans b = SlowdownBySize(runs[1], LargestJob(runs[0]));
+  EXPECT_EQ(b.names, (std::vector<std::string>{"1-2", "3-8", "9-32", "33-128", "129-512", "513-2048", "2049-4096"}));
+  EXPECT_EQ(b.mean[4], 3);
+  const std::string html = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(html.find("<title>2049-4096: 2</title>"), std::string::npos);
+  EXPECT_NE(html.find("<title>129-512: 3</title>"), std::string::npos);
+  EXPECT_EQ(html.find("257-512"), std::string::npos);
+}
+
 // Runs of different inputs (their input_sha256 differ) are not joined on
 // job id (ids of unrelated traces match by accident), and the page says
 // so; an energy of -1 ("not modelled") is n/a, never a number in a

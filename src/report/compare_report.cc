@@ -98,13 +98,18 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   if (!queue.empty()) o += queue.Note("Jobs submitted and not yet started; " + m4).Render();
   if (!wait.empty()) o += wait.Note("Waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
   if (!bsld.empty()) o += bsld.Note("Empirical CDFs, each point exact.").Render();
-  // Mean slowdown by size, grouped bars over the union of classes.
+  // Mean slowdown by size, grouped bars over one set of classes: the
+  // largest job of any run decides it (each run's own grouping put one
+  // run's bars under another's labels).
+  double largest = 1;
+  for (const RunOutputs& r : runs)
+    if (r.has_jobs && r.units == runs[0].units) largest = std::max(largest, LargestJob(r));
   std::vector<std::string> names;
   std::vector<ClassMeans> means;
   for (const RunOutputs& r : runs) {
     if (!r.has_jobs || r.units != runs[0].units) continue;
-    means.push_back(SlowdownBySize(r));
-    if (means.back().names.size() > names.size()) names = means.back().names;
+    means.push_back(SlowdownBySize(r, largest));
+    names = means.back().names;
   }
   if (!means.empty()) {
     Plot c("Mean bounded slowdown by job size", {fmt::format("job size ({})", runs[0].units), false, names},

@@ -128,10 +128,15 @@ XY WaitCdf(const RunOutputs& r, double floor_s, double* below_floor) {
 
 XY BoundedSlowdownCdf(const RunOutputs& r) { return EmpiricalCdf(r.jobs.bsld, kCdfPoints); }
 
-ClassMeans SlowdownBySize(const RunOutputs& r) {
+double LargestJob(const RunOutputs& r) {
   double largest = 1;
   for (const double u : r.jobs.units)
     if (std::isfinite(u)) largest = std::max(largest, u);
+  return largest;
+}
+
+ClassMeans SlowdownBySize(const RunOutputs& r, double largest) {
+  largest = std::max(largest, LargestJob(r));
   // Powers of two, grouped `per` at a time so that at most 10 bars remain
   // (a machine counted in millicores spans 20 powers of two).
   const long pow2 = Pow2Class(largest) + 1;

@@ -40,9 +40,11 @@ struct ClassMeans {
   std::vector<std::string> names;
   std::vector<double> mean, count;
 };
-// Size classes 1, 2, 3-4, 5-8, ... up to the largest job (powers of two
-// grouped when there would be more than 10 classes).
-ClassMeans SlowdownBySize(const RunOutputs& r);
+// Size classes 1, 2, 3-4, 5-8, ... up to the largest job, or `largest` if
+// larger (runs compared side by side share one set of classes); powers of
+// two grouped when there would be more than 10 classes.
+double LargestJob(const RunOutputs& r);
+ClassMeans SlowdownBySize(const RunOutputs& r, double largest = 1);
 // Run-time classes: < 1 min, 1-10 min, 10 min-1 h, 1-10 h, >= 10 h.
 ClassMeans SlowdownByLength(const RunOutputs& r);
 
