@@ -54,6 +54,7 @@ TEST(CapacitySchedule, ReductionNeverPreemptsAndAnIncreaseStartsTheWaitingJob) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["machine_states"].get<double>(), 0.44);
   EXPECT_EQ(s["config"]["capacity_schedule"]["changes"], 2);
   EXPECT_EQ(s["config"]["capacity_schedule"]["min_units"], 4);
+  EXPECT_EQ(s["config"]["capacity_schedule"]["steps"], nlohmann::json::parse("[[20.0, 4], [200.0, 10]]"));
   EXPECT_EQ(s["nb_jobs_rejected"], 0);
 
   // Without the schedule B starts at A's end.

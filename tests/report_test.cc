@@ -7,6 +7,8 @@
 #include <cmath>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "report/compare_report.h"
 #include "report/csv_table.h"
 #include "report/downsample.h"
@@ -209,6 +211,29 @@ TEST(RunReport, HandComputedCurvesAndClasses) {
 // LLNL history holds nothing (allocated_units 0), as in the allocation chart.
 // Here job 1 (2 units, class "> 1") holds its 2 units over [0, 10); job 2
 // (1 unit, class "<= 1") holds none, so its class has nothing to draw.
+// Under a capacity schedule the utilisation chart divides by the size in
+// force (or the units in use when more), as the summary does, and the
+// machine-size line follows the steps: both used the full size, so a
+// machine drained to half showed 50 % while every node was busy.
+TEST(RunReport, UtilisationAndSizeFollowACapacitySchedule) {
+  const auto dir = test::ScratchDir("run_report_capacity") / "toy";
+  WriteRun(dir, 10);
+  // Size 4, then 2 from t = 10 (jobs holding 4 keep them), 4 again from 30.
+  Write(dir / "resources.csv",
+        "time,free_nodes,allocated_nodes\n0,4,0\n0,2,2\n5,0,4\n10,0,4\n20,2,0\n20,1,1\n30,3,1\n40,4,0\n");
+  nlohmann::json summary = nlohmann::json::parse(test::Slurp(dir / "summary.json"));
+  summary["config"]["capacity_schedule"] = {{"file", "cap.csv"}, {"steps", {{10.0, 2}, {30.0, 4}}}};
+  Write(dir / "summary.json", summary.dump());
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const TimeUnit u = TimeUnitFor(RunSpan(r.value()));
+  // [0,10): 30 unit-s of 40; [10,20): 4 in use over a size of 2; [20,30): 1 of 2; [30,40): 1 of 4.
+  EXPECT_EQ(UtilisationMeans(r.value(), u, 4).y, (std::vector<double>{75, 100, 50, 25}));
+  const XY size = MachineSizeOverTime(r.value(), u);
+  EXPECT_EQ(size.x, (std::vector<double>{0, 10, 30, 40}));
+  EXPECT_EQ(size.y, (std::vector<double>{4, 2, 4, 4}));
+}
+
 TEST(RunReport, OccupancyCountsTheUnitsJobsHeld) {
   const auto dir = test::ScratchDir("run_report_held") / "r";
   std::filesystem::create_directories(dir);

@@ -214,6 +214,7 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
   if (!c.engine.capacity_schedule.empty()) {
     info.capacity_schedule = c.capacity_schedule_file;
     info.capacity_changes = static_cast<std::int64_t>(c.engine.capacity_schedule.size());
+    info.capacity_steps = c.engine.capacity_schedule;
     info.capacity_min = info.capacity_max = c.engine.capacity_schedule.front().units;
     for (const CapacityChange& ch : c.engine.capacity_schedule) {
       info.capacity_min = std::min(info.capacity_min, ch.units);

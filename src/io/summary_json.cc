@@ -129,11 +129,15 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"shadow_ties", info.shadow_ties},
                  {"capacity", info.capacity},
                  {"jobs_slice", info.jobs_slice}};
-  if (!info.capacity_schedule.empty())
+  if (!info.capacity_schedule.empty()) {
+    nlohmann::json steps = nlohmann::json::array();
+    for (const CapacityChange& ch : info.capacity_steps) steps.push_back({ToSeconds(ch.time), ch.units});
     j["config"]["capacity_schedule"] = {{"file", info.capacity_schedule},
                                         {"changes", info.capacity_changes},
                                         {"min_units", info.capacity_min},
-                                        {"max_units", info.capacity_max}};
+                                        {"max_units", info.capacity_max},
+                                        {"steps", std::move(steps)}};
+  }
   return j.dump(2) + "\n";
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <string>
 
+#include "model/capacity.h"
 #include "model/diagnostics.h"
 #include "sim/metrics.h"
 #include "sim/rl_window.h"
@@ -35,6 +36,7 @@ struct RunInfo {
   // --capacity_schedule: the file and the sizes it sets (empty if none).
   std::string capacity_schedule;
   std::int64_t capacity_changes = 0, capacity_min = 0, capacity_max = 0;
+  CapacitySchedule capacity_steps;  // every change, for reports to draw the size in force
   std::string input_sha256;  // of the trace's bytes (io/input_hash.h); empty if unknown
 };
 

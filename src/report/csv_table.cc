@@ -31,10 +31,12 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
   std::vector<std::string_view> header, f;
   if (!lines.Next(&line) || !SplitCsv(line, &header))
     return Status::Error(fmt::format("{}:1: expected a CSV header", path));
-  auto find = [&](const std::string& name) -> Result<long> {
+  auto find = [&](std::string_view name) -> Result<long> {
+    const bool optional = !name.empty() && name.back() == '?';
+    if (optional) name.remove_suffix(1);
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return static_cast<long>(i);
-    if (required) return Status::Error(fmt::format("{}:1: no column '{}'", path, name));
+    if (required && !optional) return Status::Error(fmt::format("{}:1: no column '{}'", path, name));
     return -1L;
   };
   std::vector<long> num_at, text_at;

@@ -23,8 +23,9 @@ struct CsvTable {
 };
 
 // Reads `path` and returns the requested columns. A requested column the
-// header lacks is an error naming file and column when `required`, else an
-// all-NaN (or all-empty) column. A row with fewer fields than the header is
+// header lacks is an error naming file and column when `required` (unless
+// its name ends in '?': "free_nodes?"), else an all-NaN (or all-empty)
+// column. A row with fewer fields than the header is
 // an error naming file and line.
 Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::string>& numeric,
                               const std::vector<std::string>& text = {}, bool required = true);

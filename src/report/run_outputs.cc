@@ -30,6 +30,27 @@ const std::vector<std::string> kSeriesColumns = {
     "mean_cpu_cap_w", "mean_gpu_cap_w", "mean_freq", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
     "gpu_temp_mean_c", "ambient_c"};
 
+// The machine's size over the charts' clock: the full capacity, then each
+// step of a capacity schedule (a step before time 0 sets the size at 0).
+void ReadSizeInForce(RunOutputs* r) {
+  r->size_time = {0};
+  r->size_units = {r->capacity};
+  const nlohmann::json& s = r->summary;
+  if (!s.contains("config") || !s["config"].contains("capacity_schedule")) return;
+  const nlohmann::json& cs = s["config"]["capacity_schedule"];
+  if (!cs.is_object() || !cs.contains("steps") || !cs["steps"].is_array()) return;
+  for (const nlohmann::json& step : cs["steps"]) {
+    if (!step.is_array() || step.size() != 2 || !step[0].is_number() || !step[1].is_number()) continue;
+    const double t = step[0].get<double>() - r->origin, units = step[1].get<double>();
+    if (t <= 0) {
+      r->size_units[0] = units;
+    } else {
+      r->size_time.push_back(t);
+      r->size_units.push_back(units);
+    }
+  }
+}
+
 }  // namespace
 
 const std::vector<double>* RunOutputs::TimeseriesColumn(const std::string& name) const {
@@ -100,14 +121,16 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   }
 
   if (fs::exists(d / "resources.csv")) {
-    auto t = ReadCsvTable((d / "resources.csv").string(), {"time", "allocated_nodes"});
+    auto t = ReadCsvTable((d / "resources.csv").string(), {"time", "allocated_nodes", "free_nodes?"});
     if (!t.ok()) return t.status();
     // Rows without a time or a value (a hand-edited file) cannot be placed: dropped.
     for (std::size_t i = 0; i < t.value().rows; ++i) {
       const double time = t.value().numbers[0][i], alloc = t.value().numbers[1][i];
       if (!std::isfinite(time) || !std::isfinite(alloc)) continue;
+      const double f = t.value().numbers[2][i];
       r.res_time.push_back(time);
       r.res_allocated.push_back(alloc);
+      r.res_size.push_back(std::isfinite(f) ? alloc + f : std::max(alloc, r.capacity));
     }
     // The trace's baseline row (time 0, nothing allocated) and any other
     // idle rows before the first submit hold nothing to draw; counting time
@@ -118,6 +141,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       ++idle_lead;
     r.res_time.erase(r.res_time.begin(), r.res_time.begin() + static_cast<std::ptrdiff_t>(idle_lead));
     r.res_allocated.erase(r.res_allocated.begin(), r.res_allocated.begin() + static_cast<std::ptrdiff_t>(idle_lead));
+    r.res_size.erase(r.res_size.begin(), r.res_size.begin() + static_cast<std::ptrdiff_t>(idle_lead));
     // A warm start's resource trace starts before the first submit with
     // nodes in use: time then counts from the earlier of the two (in every
     // chart alike).
@@ -132,6 +156,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   } else {
     r.missing.push_back("resources.csv (allocation and utilisation over time)");
   }
+  ReadSizeInForce(&r);
 
   if (fs::exists(d / "timeseries.csv")) {
     std::vector<std::string> cols = {"time"};

@@ -39,6 +39,13 @@ struct RunOutputs {
   JobColumns jobs;
   bool has_resources = false;
   std::vector<double> res_time, res_allocated;  // a step function
+  // The resource trace's allocated + free at each row: max(size in force,
+  // units in use), the denominator of the summary's utilisation (free is
+  // max(0, size - allocated)); the capacity where a file has no free column.
+  std::vector<double> res_size;
+  // The machine's size in force: config.capacity, then a capacity
+  // schedule's steps (config.capacity_schedule.steps), as a step function.
+  std::vector<double> size_time, size_units;
   bool has_timeseries = false;
   std::vector<double> ts_time;
   std::vector<std::pair<std::string, std::vector<double>>> ts;  // column name -> values

@@ -78,7 +78,10 @@ std::string TimeCharts(const RunOutputs& r, const TimeUnit& u) {
     const XY a = AllocatedOverTime(r, u);
     Plot p("Allocated " + r.units, tl, {fmt::format("allocated ({})", r.units)});
     p.Add({"allocated", SeriesKind::kStep, a.x, a.y});
-    if (!a.x.empty()) p.Add({"machine size", SeriesKind::kLine, {a.x.front(), a.x.back()}, {r.capacity, r.capacity}});
+    if (!a.x.empty()) {
+      const XY size = MachineSizeOverTime(r, u);
+      p.Add({"machine size", SeriesKind::kStep, size.x, size.y});
+    }
     p.Note(fmt::format("From resources.csv. Reduced to the first, lowest, highest and last value of each of {} "
                        "equal time buckets (M4), so every peak and dip is kept.",
                        kTimeBuckets));
@@ -86,7 +89,9 @@ std::string TimeCharts(const RunOutputs& r, const TimeUnit& u) {
     const XY m = UtilisationMeans(r, u, 200);
     Plot q("Utilisation", tl, Axis::Fixed("utilisation (%)", 0, 100));
     q.Add({"mean per bucket", SeriesKind::kStep, m.x, m.y});
-    q.Note(fmt::format("Allocated {} / machine size, averaged over each of 200 buckets of {}.", r.units,
+    q.Note(fmt::format("Allocated {} / machine size in force (or the {} in use when more), each integrated over "
+                       "each of 200 buckets of {}.",
+                       r.units, r.units,
                        fmt::format("{:.3g} {}", RunSpan(r) / 200 / u.seconds, u.name)));
     o += q.Render();
   }

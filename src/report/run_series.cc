@@ -91,10 +91,28 @@ XY UtilisationMeans(const RunOutputs& r, const TimeUnit& u, std::size_t buckets)
   XY out;
   const double span = RunSpan(r);
   if (!r.has_resources || r.capacity <= 0 || span <= 0) return out;
+  // Per bucket, units in use over max(size in force, units in use), both
+  // integrated: the summary's utilisation on a slice of time (a fixed
+  // capacity showed a drained machine half used).
   const std::vector<double> m = BucketMeans(r.res_time, r.res_allocated, 0, span, buckets);
+  const std::vector<double> size = BucketMeans(r.res_time, r.res_size, 0, span, buckets);
   for (std::size_t k = 0; k < m.size(); ++k) {
     out.x.push_back(span * static_cast<double>(k) / static_cast<double>(buckets) / u.seconds);
-    out.y.push_back(100 * m[k] / r.capacity);
+    out.y.push_back(size[k] > 0 ? 100 * m[k] / size[k] : 0);
+  }
+  return out;
+}
+
+XY MachineSizeOverTime(const RunOutputs& r, const TimeUnit& u) {
+  XY out;
+  const double span = RunSpan(r);
+  for (std::size_t i = 0; i < r.size_time.size() && r.size_time[i] <= span; ++i) {
+    out.x.push_back(r.size_time[i] / u.seconds);
+    out.y.push_back(r.size_units[i]);
+  }
+  if (!out.x.empty() && out.x.back() < span / u.seconds) {
+    out.x.push_back(span / u.seconds);
+    out.y.push_back(out.y.back());
   }
   return out;
 }

@@ -25,8 +25,13 @@ double RunSpan(const RunOutputs& r);  // last event - first submit, seconds
 
 // Units allocated over time (the resource trace), M4-reduced; x in `u`.
 XY AllocatedOverTime(const RunOutputs& r, const TimeUnit& u);
-// Mean utilisation (0-100 %) in `buckets` equal intervals; x at bucket starts.
+// Utilisation (0-100 %) in `buckets` equal intervals, as the summary
+// defines it (units in use / max(size in force, units in use), each
+// integrated over the bucket); x at bucket starts.
 XY UtilisationMeans(const RunOutputs& r, const TimeUnit& u, std::size_t buckets);
+// The machine's size in force (a capacity schedule's steps), a step
+// function to the end of the run.
+XY MachineSizeOverTime(const RunOutputs& r, const TimeUnit& u);
 // Jobs waiting (submitted, not started) over time, M4-reduced.
 XY QueueOverTime(const RunOutputs& r, const TimeUnit& u);
 
