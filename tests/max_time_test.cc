@@ -101,5 +101,24 @@ TEST(ReplayFormat, SimulateSaysItReplaysAndHowToSimulate) {
   EXPECT_EQ(rep.err.find("--force-simulation"), std::string::npos) << rep.err;
 }
 
+// A job backfilled and still running at the stop counts as backfilled in
+// the summary, as jobs.csv marks it (the count took finished jobs only).
+// 4 processors: A (2, 100 s) runs; B (4) waits for A, its shadow is 100; C
+// (1 processor, 50 s) starts at 2 ahead of B and runs past -t 30.
+TEST(MaxTime, AJobBackfilledAndRunningAtTheStopCounts) {
+  const fs::path d = ScratchDir("maxtime_backfilled");
+  const std::string swf =
+      "; MaxProcs: 4\n"
+      "1 0 0 100 2 -1 -1 2 100 -1 1 1 1 -1 1 -1 -1 -1\n"
+      "2 1 0 10 4 -1 -1 4 10 -1 1 1 1 -1 1 -1 -1 -1\n"
+      "3 2 0 50 1 -1 -1 1 50 -1 1 1 1 -1 1 -1 -1 -1\n";
+  const Outcome r = Simulate(d, swf, "30");
+  ASSERT_EQ(r.p.exit_code, 0) << r.p.err;
+  EXPECT_EQ(r.summary["counts"]["unfinished"], 3);
+  EXPECT_EQ(r.summary["counts"]["backfilled"], 1);
+  const std::string jobs = Slurp(d / "out" / "jobs.csv");
+  EXPECT_NE(jobs.find("\n3,"), std::string::npos) << jobs;
+}
+
 }  // namespace
 }  // namespace clustersim::test

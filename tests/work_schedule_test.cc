@@ -101,6 +101,9 @@ TEST(WorkSchedule, AGangPodThatFinishesFirstFreesItsCores) {
   EXPECT_EQ(run.r.pod_releases[0].units, 4000);  // millicores
   const Summary s = ComputeSummary(run.w, run.r);
   EXPECT_DOUBLE_EQ(s.node_seconds_used, 4000.0 * 200 + 4000.0 * 1110 + 4000.0 * 20);
+  // RAPS's tick mean too: 1110 ticks of 8000 millicores (it counted w-0's
+  // cores to the gang's end).
+  EXPECT_DOUBLE_EQ(s.utilisation_tick_mean, (4000.0 * 200 + 4000.0 * 1110 + 4000.0 * 20) / (8000.0 * 1110));
 }
 
 // A job ends when both its CPU and its GPU work are done: 2 cores with 100

@@ -39,6 +39,15 @@ double TickMean(const Workload& w, const RunResult& r, SimTime t0, SimTime end) 
     const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
     unit_ticks += static_cast<double>(w.jobs[i].units) * static_cast<double>(k1 - k0);
   }
+  // A gang pod that finished first held its units only until then (the
+  // `used` integral of ComputeSummary subtracts the same).
+  for (const RunResult::PodRelease& p : r.pod_releases) {
+    const JobRun& run = r.runs[p.job];
+    if ((run.state != JobState::kCompleted && run.state != JobState::kTimeout) || run.holds_no_units) continue;
+    const SimTime kp = std::clamp<SimTime>(ceil_s(p.time - t0), 0, ticks);
+    const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
+    unit_ticks -= static_cast<double>(p.units) * static_cast<double>(k1 - kp);
+  }
   return unit_ticks / (static_cast<double>(r.capacity) * static_cast<double>(ticks));
 }
 
@@ -63,7 +72,10 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
       case JobState::kNotSubmitted: ++s.not_submitted; continue;
       case JobState::kUnfinished:
       case JobState::kWaiting:
-      case JobState::kRunning: ++s.unfinished; continue;
+      case JobState::kRunning:
+        ++s.unfinished;
+        if (run.backfilled) ++s.backfilled;  // started ahead, whether or not it ended by --max_time
+        continue;
       case JobState::kTimeout:
         ++s.killed;
         // The trace run cut to the limit; a work-based job killed because
