@@ -252,6 +252,31 @@ TEST(RunReport, OccupancyCountsTheUnitsJobsHeld) {
   EXPECT_EQ(o.high[0], (std::vector<double>{2, 2}));
 }
 
+// A gang pod that ended first freed its share then (jobs.csv's
+// pod_releases): the occupancy counted the job's units to its end, above
+// the allocation curve. Job 1 holds 4 units over [0, 20), 2 of them until
+// 10; job 2 holds 1 over [5, 15).
+TEST(RunReport, OccupancyFollowsAGangPodsEarlyRelease) {
+  const auto dir = test::ScratchDir("run_report_pods") / "r";
+  std::filesystem::create_directories(dir);
+  Write(dir / "summary.json",
+        R"({"config": {"capacity": 8}, "definitions": {"units": "nodes"}, "first_submit_time": 0})");
+  Write(dir / "jobs.csv",
+        "job_id,submission_time,starting_time,finish_time,waiting_time,bounded_slowdown,"
+        "requested_number_of_resources,status,allocated_units,pod_releases\n"
+        "1,0,0,20,0,1,4,completed,4,10:2\n"
+        "2,0,5,15,5,1,1,completed,1,\n"
+        "3,0,0,20,0,1,4,completed,4,bad;12:x\n");  // malformed entries: held to the end
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r.value().jobs.pod_releases.size(), 1u);
+  const Occupancy o = OccupancyBySize(r.value(), TimeUnitFor(RunSpan(r.value())), 4);  // 5 s buckets
+  EXPECT_EQ(o.names, (std::vector<std::string>{"<= 2", "> 2"}));
+  ASSERT_EQ(o.high.size(), 2u);
+  EXPECT_EQ(o.high[0], (std::vector<double>{0, 1, 1, 0}));
+  EXPECT_EQ(o.high[1], (std::vector<double>{8, 9, 7, 6}));
+}
+
 TEST(RunReport, RowsWithoutATimeAreDropped) {
   const auto dir = test::ScratchDir("run_report_rows") / "r";
   WriteRun(dir, 10);

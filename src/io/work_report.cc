@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -80,8 +81,17 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
 JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
   JobsCsvExtra e;
   e.header =
-      ",nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,actual_duration,power_slowdown,energy_j";
-  e.cells = [&r](JobId id, std::string* out) {
+      ",nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,actual_duration,power_slowdown,energy_j,"
+      "pod_releases";
+  // A gang's pods that finished before the job, by job (in time order), so
+  // that a reader can follow what the job held (report.html's occupancy).
+  auto releases = std::make_shared<std::vector<std::vector<std::size_t>>>();
+  for (std::size_t k = 0; k < r.result->pod_releases.size(); ++k) {
+    const JobId job = r.result->pod_releases[k].job;
+    if (releases->size() <= job) releases->resize(job + 1);
+    (*releases)[job].push_back(k);
+  }
+  e.cells = [&r, releases](JobId id, std::string* out) {
     const Workload& w = *r.workload;
     const JobRun& run = r.result->runs[id];
     // The job's classes: its first pod's CPU class, its first GPU pod's GPU class.
@@ -105,6 +115,13 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
       row.Double(Actual(run) / r.nominal_s[id]);  // not for a job killed at its limit
     row.Char(',');
     if (r.work != nullptr && run.begin != kNoTime) row.Double(r.work->job_energy_j(id));
+    row.Char(',');
+    if (id < releases->size())
+      for (std::size_t n = 0; const std::size_t k : (*releases)[id]) {
+        const RunResult::PodRelease& p = r.result->pod_releases[k];
+        if (n++ > 0) row.Char(';');
+        row.Time(p.time, TimeFormat::kExact).Char(':').Int(p.units);
+      }
   };
   if (r.work != nullptr)
     e.consumed_energy = [&r](JobId id, std::string* out) {

@@ -2,8 +2,9 @@
 // What a run on a cluster adds to the outputs (docs/formats.md §4.10):
 // jobs.csv's extra columns
 //   nodes,gpu_devices,intent_class,cpu_class,gpu_class,nominal_duration,
-//   actual_duration,power_slowdown,energy_j
-// (energy_j: the node dynamic power attributed to the job, §e.5),
+//   actual_duration,power_slowdown,energy_j,pod_releases
+// (energy_j: the node dynamic power attributed to the job, §e.5;
+// pod_releases: "time:units;..." of a gang's pods that ended first),
 // and summary.json's "work" object: completions and power-slowdown
 // percentiles per intent class. nominal_duration is the job alone on its
 // allocation, uncapped, at f = 1; power_slowdown = actual / nominal.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,27 @@ const std::vector<std::string> kSeriesColumns = {
     "it_power_w",    "it_power_avg_w",  "facility_power_w", "cpu_power_w",     "gpu_power_w",
     "mean_cpu_cap_w", "mean_gpu_cap_w", "mean_freq", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
     "gpu_temp_mean_c", "ambient_c"};
+
+double ToDouble(std::string_view s) {
+  double v = 0;
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size() && !s.empty() ? v : std::nan("");
+}
+
+// jobs.csv's pod_releases cell, "time:units;time:units" (work_report.h);
+// a malformed entry is left out (the occupancy then counts the pod to the
+// job's end, as without the column).
+void ReadPodReleases(std::string_view cell, std::size_t row, double origin, JobColumns* j) {
+  while (!cell.empty()) {
+    const std::size_t semi = cell.find(';');
+    const std::string_view entry = cell.substr(0, semi);
+    cell = semi == std::string_view::npos ? std::string_view() : cell.substr(semi + 1);
+    const std::size_t colon = entry.find(':');
+    if (colon == std::string_view::npos) continue;
+    const double t = ToDouble(entry.substr(0, colon)), units = ToDouble(entry.substr(colon + 1));
+    if (std::isfinite(t) && std::isfinite(units)) j->pod_releases.push_back({row, t - origin, units});
+  }
+}
 
 // The machine's size over the charts' clock: the full capacity, then each
 // step of a capacity schedule (a step before time 0 sets the size at 0).
@@ -95,7 +117,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     auto t = ReadCsvTable((d / "jobs.csv").string(),
                           {"job_id", "submission_time", "starting_time", "finish_time", "waiting_time",
                            "bounded_slowdown", "requested_number_of_resources", "power_slowdown", "allocated_units"},
-                          {"status"}, /*required=*/false);
+                          {"status", "pod_releases"}, /*required=*/false);
     if (!t.ok()) return t.status();
     CsvTable& c = t.value();
     if (std::isnan(c.numbers[0].empty() ? 0.0 : c.numbers[0][0]) && c.rows > 0)
@@ -114,6 +136,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       j.units.push_back(c.numbers[6][i]);
       j.power_slowdown.push_back(c.numbers[7][i]);
       j.allocated.push_back(c.numbers[8][i]);
+      ReadPodReleases(c.texts[1][i], j.size() - 1, r.origin, &j);
     }
     r.has_jobs = true;
   } else {
@@ -150,6 +173,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       r.origin -= shift;
       for (std::vector<double>* col : {&r.jobs.submit, &r.jobs.start, &r.jobs.end})
         for (double& x : *col) x += shift;
+      for (JobColumns::PodRelease& p : r.jobs.pod_releases) p.time += shift;
     }
     for (double& x : r.res_time) x -= r.origin;
     r.has_resources = true;

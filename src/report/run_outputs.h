@@ -23,6 +23,13 @@ namespace clustersim {
 struct JobColumns {
   std::vector<double> id, submit, start, end, wait, bsld, units, power_slowdown;
   std::vector<double> allocated;  // units held while running (NaN if the file has no such column)
+  // A gang's pods that ended before their job and freed `units` at `time`
+  // (jobs.csv's pod_releases); `row` indexes the columns above.
+  struct PodRelease {
+    std::size_t row;
+    double time, units;
+  };
+  std::vector<PodRelease> pod_releases;
   std::size_t size() const { return id.size(); }
 };
 

@@ -208,6 +208,16 @@ Occupancy OccupancyBySize(const RunOutputs& r, const TimeUnit& u, std::size_t bu
     e.emplace_back(r.jobs.start[i], held);
     e.emplace_back(end, -held);
   }
+  // A gang pod that ended first freed its share then, not at the job's end.
+  for (const JobColumns::PodRelease& p : r.jobs.pod_releases) {
+    const std::size_t i = p.row;
+    if (std::isnan(r.jobs.start[i]) || std::isnan(r.jobs.units[i])) continue;
+    const double end = std::isnan(r.jobs.end[i]) ? span : r.jobs.end[i];
+    if (!(p.time < end)) continue;
+    auto& e = ev[class_of(r.jobs.units[i])];
+    e.emplace_back(p.time, -p.units);
+    e.emplace_back(end, p.units);
+  }
   o.bucket_s = span / static_cast<double>(buckets);
   for (std::size_t k = 0; k < buckets; ++k) o.x.push_back(o.bucket_s * static_cast<double>(k) / u.seconds);
   std::vector<double> base(buckets, 0.0);
