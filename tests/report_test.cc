@@ -106,6 +106,28 @@ TEST(CsvTable, ReadsColumnsByNameWithQuotes) {
   EXPECT_EQ(bad.status().message(), (dir / "short.csv").string() + ":3: 1 fields, the header has 2");
 }
 
+// A NaN is a gap: the line breaks there (a new "M"), a step holds its value
+// up to it. The path was drawn straight across, so a CPU cap line showed a
+// cap over hours when no node had one; M4 kept no NaN of a long series.
+TEST(Plot, AGapBreaksTheLine) {
+  const double nan = std::nan("");
+  Plot p("Caps", {"time", false}, {"W"});
+  p.Add({"line", SeriesKind::kLine, {0, 1, 2, 3, 4}, {300, 300, nan, 300, 300}});
+  p.Add({"step", SeriesKind::kStep, {0, 1, 2, 3, 4}, {300, 300, nan, 300, 300}});
+  const std::string svg = p.Render();
+  for (const char* name : {"line", "step"}) {
+    const std::string d = SeriesAttr(svg, name, "d");
+    EXPECT_EQ(std::count(d.begin(), d.end(), 'M'), 2) << name << ": " << d;
+  }
+  std::vector<double> x, y;
+  for (int i = 0; i < 1000; ++i) {
+    x.push_back(i);
+    y.push_back(i == 550 ? nan : 1);  // inside a bucket of 100 points
+  }
+  const XY r = ReduceM4(x, y, 10);
+  EXPECT_EQ(std::count_if(r.y.begin(), r.y.end(), [](double v) { return std::isnan(v); }), 1);
+}
+
 TEST(Plot, RendersSeriesAxesAndEscapes) {
   Plot p("Waits <&>", {"wait (s)", true}, {"fraction"});
   p.Add({"a<b", SeriesKind::kStep, {0, 1, 10, 100}, {0.1, 0.5, 0.9, 1}});  // 0 is not drawable on a log axis

@@ -17,16 +17,19 @@ XY ReduceM4(const std::vector<double>& x, const std::vector<double>& y, std::siz
     // (All x equal: one bucket.)
     const std::size_t b = width > 0 ? std::min(buckets - 1, static_cast<std::size_t>((x[i] - x0) / width)) : buckets - 1;
     const double edge = b + 1 == buckets ? x1 : x0 + width * static_cast<double>(b + 1);
-    std::size_t j = i, lo = i, hi = i;
+    // A gap (a NaN: no value, e.g. no node under a cap) is kept too, so a
+    // chart breaks its line there rather than drawing across it.
+    std::size_t j = i, lo = i, hi = i, gap = i;
     while (j < n && (x[j] < edge || (b + 1 == buckets))) {
-      if (y[j] < y[lo]) lo = j;
-      if (y[j] > y[hi]) hi = j;
+      if (y[j] < y[lo] || std::isnan(y[lo])) lo = j;
+      if (y[j] > y[hi] || std::isnan(y[hi])) hi = j;
+      if (std::isnan(y[j]) && !std::isnan(y[gap])) gap = j;
       ++j;
     }
     if (j == i) j = i + 1;  // a point exactly on the edge starts the next bucket
-    std::size_t keep[4] = {i, lo, hi, j - 1};
-    std::sort(keep, keep + 4);
-    for (std::size_t k = 0; k < 4; ++k) {
+    std::size_t keep[5] = {i, lo, hi, gap, j - 1};
+    std::sort(keep, keep + 5);
+    for (std::size_t k = 0; k < 5; ++k) {
       if (k > 0 && keep[k] == keep[k - 1]) continue;
       out.x.push_back(x[keep[k]]);
       out.y.push_back(y[keep[k]]);

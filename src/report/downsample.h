@@ -20,7 +20,9 @@ struct XY {
 };
 
 // `x` sorted ascending and finite (LoadRunOutputs drops rows without a
-// time). Series with at most 4 * buckets points come back whole.
+// time). Series with at most 4 * buckets points come back whole; a bucket
+// keeps its first, lowest, highest and last point and its first NaN (a gap
+// in the series, which a chart draws as a break).
 XY ReduceM4(const std::vector<double>& x, const std::vector<double>& y, std::size_t buckets);
 
 // Sorts `values` (NaN dropped) and keeps at most `points` CDF points.

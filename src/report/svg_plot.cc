@@ -231,11 +231,20 @@ std::string Plot::Render(int width, int height) const {
           HtmlEscape(s.name), points, color, d, HtmlEscape(s.name));
       continue;
     }
+    bool pen_up = true;
     for (std::size_t i = 0; i < s.x.size(); ++i) {
-      if (!drawable(s.x[i], s.y[i])) continue;
+      if (!drawable(s.x[i], s.y[i])) {
+        // No value from here (a NaN, or no place on a log axis): a step
+        // holds its value up to the gap, then the line breaks.
+        if (!pen_up && s.kind == SeriesKind::kStep && std::isfinite(s.x[i]) && (!x_.log || s.x[i] > 0))
+          d += fmt::format("H{}", Px(clamp_x(s.x[i])));
+        pen_up = true;
+        continue;
+      }
       const double px = clamp_x(s.x[i]), py = clamp_y(s.y[i]);
-      if (d.empty()) {
+      if (pen_up) {
         d += fmt::format("M{} {}", Px(px), Px(py));
+        pen_up = false;
       } else if (s.kind == SeriesKind::kStep) {
         d += fmt::format("H{}V{}", Px(px), Px(py));
       } else {
