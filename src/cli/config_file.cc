@@ -244,6 +244,8 @@ Status CheckConfigText(std::string_view text, const std::string& name, const std
   const std::string file = EscapeControl(name);
   LineCursor cursor(text);
   std::string_view line;
+  // Keys seen, spelled with '_' for '-' (total-nodes is total_nodes), and their lines.
+  std::vector<std::pair<std::string, std::int64_t>> seen;
   while (cursor.Next(&line)) {
     const std::int64_t ln = cursor.line_number();
     const std::string_view t = Trim(line);
@@ -268,9 +270,77 @@ Status CheckConfigText(std::string_view text, const std::string& name, const std
     if (!IsValidValue(rest.substr(1)))
       return fail(fmt::format("{}: malformed value '{}' (a word, a number, a quoted string or a [list])", key,
                               EscapeControl(Trim(rest.substr(1)))));
+    const std::string_view value = Trim(rest.substr(1));
+    if (value.starts_with("\"\"") || value.starts_with("''"))
+      return fail(fmt::format("{}: an empty value (give one, or leave the line out for the default)", key));
+    std::string normal = key;
+    std::replace(normal.begin(), normal.end(), '-', '_');
+    for (const auto& [k, first] : seen)
+      if (k == normal)
+        return fail(fmt::format("{}: set twice (first on line {}); keep one", key, first));
+    seen.emplace_back(std::move(normal), ln);
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   return Status::Ok();
+}
+
+namespace {
+
+// CLI11's own INI/TOML reader kept a UTF-8 byte-order mark on the first key
+// (which then matched no option and was skipped without a word) and cut
+// quoted values at '#'; this one reads the lines CheckConfigText accepted,
+// with the same splitting as ConfigTextArgs, so what is checked is what
+// applies.
+class KeyValueConfig final : public CLI::Config {
+ public:
+  std::string to_config(const CLI::App* app, bool defaults, bool write_description,
+                        std::string prefix) const override {
+    return CLI::ConfigTOML().to_config(app, defaults, write_description, std::move(prefix));
+  }
+  std::vector<CLI::ConfigItem> from_config(std::istream& in) const override {
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    std::vector<CLI::ConfigItem> items;
+    LineCursor cursor(text);
+    std::string_view line;
+    while (cursor.Next(&line)) {
+      const std::string_view t = Trim(line);
+      if (t.empty() || t[0] == '#' || t[0] == ';') continue;
+      const std::size_t eq = t.find('=');
+      if (eq == std::string_view::npos) continue;  // CheckConfigText refused it already
+      CLI::ConfigItem item;
+      item.name = std::string(Trim(t.substr(0, eq)));
+      item.inputs = ValueItems(t.substr(eq + 1));
+      items.push_back(std::move(item));
+    }
+    return items;
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<CLI::Config> MakeConfigReader() { return std::make_shared<KeyValueConfig>(); }
+
+std::string ConfigLineOf(const std::string& path, const CLI::App& app, std::string_view label, int argc,
+                         char** argv) {
+  const CLI::Option* o = app.get_option_no_throw(std::string(label));
+  if (o == nullptr) return "";
+  for (int i = 1; i < argc; ++i) {  // given on the command line: the file's value did not apply
+    const std::string_view a = argv[i];
+    if (a.starts_with("-") && o->check_name(std::string(a.substr(0, a.find('=')))) ) return "";
+  }
+  auto text = ReadFile(path);
+  if (!text.ok()) return "";
+  LineCursor cursor(text.value().view());
+  std::string_view line;
+  while (cursor.Next(&line)) {
+    const std::string_view t = Trim(line);
+    const std::size_t eq = t.find('=');
+    if (t.empty() || t[0] == '#' || t[0] == ';' || eq == std::string_view::npos) continue;
+    const std::string key(Trim(t.substr(0, eq)));
+    for (const std::string& n : o->get_lnames())
+      if (n == key) return fmt::format("{}:{}", EscapeControl(path), cursor.line_number());
+  }
+  return "";
 }
 
 Status CheckConfigFile(const std::string& path, const CLI::App& app) {
@@ -278,10 +348,7 @@ Status CheckConfigFile(const std::string& path, const CLI::App& app) {
   if (!text.ok()) return text.status();
   if (text.value().view().size() > kMaxConfigBytes)
     return Status::Error(fmt::format("{}: a config file is at most {} bytes", EscapeControl(path), kMaxConfigBytes));
-  std::vector<std::string> names;
-  for (const CLI::Option* o : app.get_options())
-    for (const std::string& n : o->get_lnames()) names.push_back(n);
-  return CheckConfigText(text.value().view(), path, names);
+  return CheckConfigText(text.value().view(), path, LongNames(app));
 }
 
 }  // namespace clustersim

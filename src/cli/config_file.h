@@ -12,6 +12,7 @@
 // `[section]` header is refused: options have no sections. The file is read
 // with the input bounds of io/file_reader.h and must be at most 1 MiB.
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +21,7 @@
 
 namespace CLI {
 class App;
+class Config;
 }
 
 namespace clustersim {
@@ -29,6 +31,17 @@ namespace clustersim {
 std::string FindConfigPath(int argc, char** argv, const std::vector<std::string>& flags);
 
 Status CheckConfigFile(const std::string& path, const CLI::App& app);
+
+// The reader `--config` gives CLI11 (app.config_formatter): the lines the
+// check accepted, split as ConfigTextArgs splits them (quotes removed, a
+// '#' inside quotes kept, a byte-order mark skipped).
+std::shared_ptr<CLI::Config> MakeConfigReader();
+
+// "FILE:LINE" of the line of config file `path` that set the option CLI11
+// calls `label` ("--backfill"), for an error about its value; "" when the
+// file does not set it or the command line gives it (whose value applied).
+std::string ConfigLineOf(const std::string& path, const CLI::App& app, std::string_view label, int argc,
+                         char** argv);
 
 // For tests and fuzzing: the same check on text, against a list of long
 // option names.

@@ -65,6 +65,15 @@ void PrintSwitches(std::ostream& out) {
   }
 }
 
+// An error about an option's value ("--backfill: unknown value ...") that
+// the config file gave: a second line says where it is.
+void NoteConfigLine(const std::string& cfg, const CLI::App& app, const std::string& what, int argc, char** argv) {
+  const std::size_t colon = what.find(':');
+  if (cfg.empty() || !what.starts_with("--") || colon == std::string::npos) return;
+  if (const std::string where = clustersim::ConfigLineOf(cfg, app, what.substr(0, colon), argc, argv); !where.empty())
+    std::cerr << "clustersim: (" << what.substr(0, colon) << " was set on " << where << ")\n";
+}
+
 int RunSubcommand(const std::string& name, int argc, char** argv) {
   const bool replay = name == "replay";
   CLI::App app{replay ? "clustersim replay: replay a trace's recorded start and end times"
@@ -72,10 +81,12 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
                "clustersim " + name};
   app.footer(kExamples);
   app.set_config("--config", "", "Read options from a TOML/INI file (keys are long option names)");
+  app.config_formatter(clustersim::MakeConfigReader());
   clustersim::OptionValues v;
   clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kClustersim);
   // CLI11 skips config lines it does not understand; we refuse them first.
-  if (const std::string cfg = clustersim::FindConfigPath(argc, argv, {"--config"}); !cfg.empty()) {
+  const std::string cfg = clustersim::FindConfigPath(argc, argv, {"--config"});
+  if (!cfg.empty()) {
     if (clustersim::Status st = clustersim::CheckConfigFile(cfg, app); !st.ok()) {
       std::cerr << "clustersim: error: " << st.message() << "\n";
       return 1;
@@ -84,11 +95,14 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return clustersim::ExitOnParseError(app, e, "clustersim", std::cout, std::cerr);
+    const int rc = clustersim::ExitOnParseError(app, e, "clustersim", std::cout, std::cerr);
+    if (rc != 0) NoteConfigLine(cfg, app, e.what(), argc, argv);
+    return rc;
   }
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
   if (!config.ok()) {
     std::cerr << "clustersim: error: " << config.status().message() << "\n";
+    NoteConfigLine(cfg, app, config.status().message(), argc, argv);
     return 1;
   }
   return clustersim::RunPipeline(config.value(), std::cout, std::cerr);
