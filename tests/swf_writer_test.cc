@@ -54,5 +54,48 @@ TEST(SwfWriter, SimulatedWaitsAndRunsReplaceFieldsThreeAndFour) {
   EXPECT_FALSE(fs::exists(d / "out3"));
 }
 
+// Repeated job numbers and numbers the reader reads but from_chars does
+// not: a dropped repeat (job 2's first record, run -1) kept the values of
+// the real job 2 and that one got -1; repeats out of submit order (job 7)
+// swapped their values; "5.0", "+6" and "7e0" are jobs 5, 6 and 7 to the
+// reader but their lines kept the log's values; a 17-field line the reader
+// refused was rewritten. 8 processors, EASY, strict:
+//   1 (4 procs)  0-100;  2 (4)  5-55;  4 (4)  55-85, wait 43;
+//   5.0 (2) submit 15: 85-115, wait 70 (shadow 100 for 4 blocks it earlier).
+TEST(SwfWriter, RepeatsAndOddNumbersPairWithTheirOwnJobs) {
+  const fs::path d = ScratchDir("swf_writer_repeats");
+  std::ofstream(d / "t.swf") << "; MaxProcs: 8\n"
+                                "1 0 -1 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+                                "2 0 -1 -1 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+                                "2 5 -1 50 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+                                "3 10 -1 30 4 -1 -1 4 100 -1 1 1 1 1 1 1 -1\n"
+                                "4 12 -1 30 4 -1 -1 4 100 -1 1 1 1 1 1 1 -1 -1\n"
+                                "5.0 15 -1 30 2 -1 -1 2 100 -1 1 1 1 1 1 1 -1 -1\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "--quiet", "--outputs",
+                                      "schedule,swf", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ReadFileContents((d / "out" / "schedule.swf").string()).value(),
+            "; MaxProcs: 8\n"
+            "; clustersim: fields 3 (wait) and 4 (run time) are the simulated ones; -1 for a job that did not finish\n"
+            "1 0 0 100 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+            "2 0 -1 -1 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+            "2 5 0 50 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+            "3 10 -1 30 4 -1 -1 4 100 -1 1 1 1 1 1 1 -1\n"
+            "4 12 43 30 4 -1 -1 4 100 -1 1 1 1 1 1 1 -1 -1\n"
+            "5.0 15 70 30 2 -1 -1 2 100 -1 1 1 1 1 1 1 -1 -1\n");
+  // Job 7 twice, the later submit first in the file: each line its own run.
+  std::ofstream(d / "u.swf") << "; MaxProcs: 8\n"
+                                "7 100 -1 10 8 -1 -1 8 20 -1 1 1 1 1 1 1 -1 -1\n"
+                                "7 50 -1 40 8 -1 -1 8 50 -1 1 1 1 1 1 1 -1 -1\n"
+                                "+6 60 -1 5 8 -1 -1 8 50 -1 1 1 1 1 1 1 -1 -1\n";
+  const ProcessResult u = RunProcess({ClustersimBinary(), "simulate", (d / "u.swf").string(), "--quiet", "--outputs",
+                                      "schedule,swf", "-o", (d / "out_u").string()});
+  ASSERT_EQ(u.exit_code, 0) << u.err;
+  const std::string text = ReadFileContents((d / "out_u" / "schedule.swf").string()).value();
+  EXPECT_NE(text.find("\n7 100 0 10 8 "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n7 50 0 40 8 "), std::string::npos) << text;
+  EXPECT_NE(text.find("\n+6 60 30 5 8 "), std::string::npos) << text;  // waits for 7@50 to end at 90
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -9,9 +9,10 @@
 // submitted, or cut by --jobs) gets -1 in both, SWF's "unknown". Lines the
 // reader refused are copied as they were.
 //
-// Records are matched to jobs by job number (field 1, Job::trace_id); a
-// number that repeats is matched in file order. Not for policies that
-// renumber jobs (batsim).
+// Records are matched to jobs by job number (field 1, Job::trace_id, read
+// as the reader reads it); where a number repeats, by number and submit
+// time, so a dropped repeat or repeats out of submit order take their own
+// values. Not for policies that renumber jobs (batsim).
 
 #include <string_view>
 #include <vector>
