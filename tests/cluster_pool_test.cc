@@ -92,6 +92,27 @@ TEST(ClusterPool, StrategiesPickTheirNodeAndBreakTiesByClusterOrder) {
   }
 }
 
+// Joulie's score clamps at 0, and then nodes of one group tie: §h.3 gives
+// the tie to the first in name order, not to the most free. Two 100-core
+// nodes holding 95 and 85 cores (pressure (95 + 85) / 2 = 90); a standard
+// 3-core pod scores 0.7 * 2 + 15 - 27 < 0 on a-0 and 0.7 * 12 + 15 - 27 < 0
+// on a-1: both 0, so a-0 (it went to a-1, the most free).
+TEST(ClusterPool, JoulieScoresTiedAtZeroGoToTheFirstInNameOrder) {
+  Harness h;
+  h.cluster = Load("nodes:\n  - node_name_prefix: a\n    replicas: 2\n    cpu_cores: 100\n");
+  h.Add(95000);
+  h.Add(85000);
+  h.Add(3000);
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kJoulie);
+  for (JobId id = 0; id < 3; ++id) {
+    ASSERT_TRUE(pool.Fits(id, h.w.jobs[id])) << id;
+    pool.Allocate(id, h.w.jobs[id]);
+  }
+  EXPECT_EQ(Where(pool, h.cluster, 0), "a-0");
+  EXPECT_EQ(Where(pool, h.cluster, 1), "a-1");
+  EXPECT_EQ(Where(pool, h.cluster, 2), "a-0");
+}
+
 TEST(ClusterPool, PerformanceJobsNeverLandOnEcoOrDrainingNodes) {
   Harness h;
   h.cluster = Load(

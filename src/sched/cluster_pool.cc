@@ -182,8 +182,18 @@ NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree:
       case PlacementStrategy::kJoulie: leaf = g.tree.MostFree(n); break;
     }
     if (leaf == NodeTree::kNone) continue;
+    const std::int64_t request = whole ? t.millicores : need.millicores;
+    double score = 0;
+    if (strategy_ == PlacementStrategy::kJoulie) {
+      const std::int64_t most_left = g.tree.Get(leaf).millicores - request;
+      score = JoulieScore(JoulieHeadroom(t.millicores, t.millicores - most_left), !performance, g.profile, perf_pressure);
+      // The most free node scores highest, but when the clamp at 0 holds it
+      // there, every node of the group that fits scores 0 too: §h.3's tie
+      // goes to the first of them in name order (the group's leaf order).
+      if (score == 0) leaf = g.tree.FirstFit(n);
+    }
     const NodeId node = g.nodes[leaf];
-    const std::int64_t left = g.tree.Get(leaf).millicores - (whole ? t.millicores : need.millicores);
+    const std::int64_t left = g.tree.Get(leaf).millicores - request;
     bool better = best == cluster_.nodes.size();
     switch (strategy_) {
       case PlacementStrategy::kFirstFit: better = better || rank_[node] < rank_[best]; break;
@@ -193,13 +203,10 @@ NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree:
       case PlacementStrategy::kWorstFit:
         better = better || left > best_left || (left == best_left && rank_[node] < rank_[best]);
         break;
-      case PlacementStrategy::kJoulie: {
-        const double headroom = JoulieHeadroom(t.millicores, t.millicores - left);
-        const double score = JoulieScore(headroom, !performance, g.profile, perf_pressure);
+      case PlacementStrategy::kJoulie:
         better = better || score > best_score || (score == best_score && rank_[node] < rank_[best]);
         if (better) best_score = score;
         break;
-      }
     }
     if (better) {
       best = node;
