@@ -219,6 +219,34 @@ TEST(WorkEngine, ASlowedJobIsKilledAtItsLimit) {
   }
 }
 
+// Of two jobs killed at their limit, one because the eco node slowed it
+// (its trace run fits its limit) and one whose trace run is 100 s over it:
+// the summary said "shortened 2 jobs' run times by 100 s, 50.0 s mean".
+// Job 2 (1 node, limit 200, run 300) starts at 1100 beside job 1 and is
+// cut by 100 s.
+TEST(WorkEngine, OnlyJobsRunningPastTheirLimitInTheTraceCountAsCut) {
+  const fs::path d = ScratchDir("killed_cut");
+  fs::create_directories(d);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: a\n    cpu_cores: 4\n"
+                                 "  - node_name: b\n    cpu_cores: 4\n    power_profile: eco\n";
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,2,1100,1000\n10,1,2000,100\n"
+                                "20,1,200,300\n";
+  RunConfig c;
+  c.trace = (d / "t.csv").string();
+  c.cluster.cluster_file = (d / "c.yaml").string();
+  c.cluster.work_execution = true;
+  c.output_dir = (d / "out").string();
+  std::ostringstream o, e;
+  ASSERT_EQ(RunPipeline(c, o, e), 0) << e.str();
+  EXPECT_NE(o.str().find("shortened the run times of 1 job by 100 s in total, 100.0 s mean"), std::string::npos) << o.str();
+  EXPECT_NE(o.str().find("stopped 1 job with work left"), std::string::npos) << o.str();
+  const auto summary = nlohmann::json::parse(std::ifstream(d / "out" / "summary.json"));
+  EXPECT_EQ(summary["killed_at_limit"]["jobs"], 2);
+  EXPECT_EQ(summary["killed_at_limit"]["jobs_cut"], 1);
+  EXPECT_EQ(summary["killed_at_limit"]["run_time_cut_s"], 100.0);
+  EXPECT_EQ(summary["killed_at_limit"]["mean_cut_s"], 100.0);
+}
+
 // Tick mode: the kill comes at the tick that sees the limit, and a job
 // whose work runs out exactly at its limit is not killed although both land
 // on the same tick. Limit 95 s, tick 10 s: run 96 s is killed (at 100), run

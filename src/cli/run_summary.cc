@@ -160,16 +160,16 @@ void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info,
   if (s.not_submitted > 0)
     fmt::print(out, "  not submitted {} (submitted after --max_time)\n", s.not_submitted);
   // A work-based job killed at its limit lost work, not trace time (its cut is 0).
-  if (s.killed > 0 && s.killed_cut_s > 0)
+  if (s.killed_cut_jobs > 0)
     fmt::print(out,
-               "  killing at the limit (--overrun clip) shortened {} jobs' run times by {:.0f} s in total, {:.1f} s "
+               "  killing at the limit (--overrun clip) shortened the run times of {} by {:.0f} s in total, {:.1f} s "
                "mean; --overrun allow lets them run\n",
-               s.killed, s.killed_cut_s, s.killed_cut_s / static_cast<double>(s.killed));
-  else if (s.killed > 0)
+               CountOf(s.killed_cut_jobs, "job"), s.killed_cut_s, s.killed_cut_s / static_cast<double>(s.killed_cut_jobs));
+  if (const std::int64_t stopped = s.killed - s.killed_cut_jobs; stopped > 0)
     fmt::print(out,
                "  killing at the limit (--overrun clip) stopped {} with work left (caps or sharing slowed them past "
                "their limit); --overrun allow lets them finish\n",
-               CountOf(s.killed, "job"));
+               CountOf(stopped, "job"));
   fmt::print(out, "  makespan {:.0f} s  mean wait {:.1f} s  max wait {:.0f} s  mean bsld {:.3f}  utilisation {:.4f}\n",
              s.makespan_s, s.mean_wait_s, s.max_wait_s, s.mean_bsld, s.utilisation);
   fmt::print(out, "  queue: mean {:.2f} (time-weighted), peak {}\n", s.mean_queue_time_weighted, s.peak_queue);

@@ -58,7 +58,10 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                        {"peak", s.peak_queue}};
   j["killed_at_limit"] = {{"jobs", s.killed},
                           {"run_time_cut_s", s.killed_cut_s},
-                          {"mean_cut_s", s.killed > 0 ? s.killed_cut_s / static_cast<double>(s.killed) : 0.0}};
+                          {"jobs_cut", s.killed_cut_jobs},
+                          {"mean_cut_s", s.killed_cut_jobs > 0
+                                             ? s.killed_cut_s / static_cast<double>(s.killed_cut_jobs)
+                                             : 0.0}};
   j["counts"] = {{"loaded", info.jobs_loaded},      {"completed", s.completed},
                  {"killed_at_limit", s.killed},    {"rejected", s.rejected},
                  {"unfinished", s.unfinished},     {"not_submitted", s.not_submitted},     {"backfilled", s.backfilled},

@@ -80,7 +80,10 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
         ++s.killed;
         // The trace run cut to the limit; a work-based job killed because
         // caps slowed it past the limit lost work, not trace time: 0 here.
-        s.killed_cut_s += ToSeconds(std::max<SimTime>(0, j.run_time - j.time_limit));
+        if (j.run_time > j.time_limit) {
+          s.killed_cut_s += ToSeconds(j.run_time - j.time_limit);
+          ++s.killed_cut_jobs;
+        }
         break;
       case JobState::kCompleted: ++s.completed; break;
     }

@@ -34,7 +34,10 @@ struct Summary {
   // Killed at the limit (--overrun clip): run time lost to the kill, summed
   // over those jobs (their run_time - time_limit), so a sampled or recorded
   // run time the kill shortened is never hidden in the means.
+  // A work-based job killed because caps or sharing slowed it past its
+  // limit lost work, not trace time: no cut, and not in killed_cut_jobs.
   double killed_cut_s = 0;
+  std::int64_t killed_cut_jobs = 0;
   double first_submit_s = 0, last_end_s = 0;
   double makespan_s = 0, makespan_from_zero_s = 0;
   double mean_wait_s = 0, max_wait_s = 0, rms_wait_s = 0;
