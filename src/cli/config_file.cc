@@ -103,6 +103,22 @@ std::vector<std::string> ValueItems(std::string_view v) {
   return items;
 }
 
+// Calls fn(key, value text, line number) for each `key = value` line of a
+// checked file (blank lines, comments and lines without '=' skipped).
+// False if fn returns false.
+template <typename Fn>
+bool ForEachKeyValue(std::string_view text, Fn fn) {
+  LineCursor cursor(text);
+  std::string_view line;
+  while (cursor.Next(&line)) {
+    const std::string_view t = Trim(line);
+    const std::size_t eq = t.find('=');
+    if (t.empty() || t[0] == '#' || t[0] == ';' || eq == std::string_view::npos) continue;
+    if (!fn(Trim(t.substr(0, eq)), t.substr(eq + 1), cursor.line_number())) return false;
+  }
+  return true;
+}
+
 // True when the first line that is not blank or a comment reads `key = ...`
 // (then the file is `key = value` lines, else protobuf text).
 bool IsKeyValueText(std::string_view text) {
@@ -145,20 +161,19 @@ Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std
   std::vector<std::string> args;
   if (IsKeyValueText(text)) {
     if (Status st = CheckConfigText(text, name, names); !st.ok()) return st;
-    LineCursor cursor(text);
-    std::string_view line;
-    while (cursor.Next(&line)) {
-      const std::string_view t = Trim(line);
-      if (t.empty() || t[0] == '#' || t[0] == ';') continue;
-      const std::size_t eq = t.find('=');
-      const std::string key(Trim(t.substr(0, eq)));
-      for (const std::string& item : ValueItems(t.substr(eq + 1))) {
-        if (item.find('\0') != std::string::npos)
-          return Status::Error(fmt::format("{}:{}: {}: a value may not hold a NUL byte", EscapeControl(name),
-                                           cursor.line_number(), key));
-        args.push_back("--" + key + "=" + item);
+    Status nul = Status::Ok();
+    ForEachKeyValue(text, [&](std::string_view key, std::string_view value, std::int64_t line) {
+      for (const std::string& item : ValueItems(value)) {
+        if (item.find('\0') != std::string::npos) {
+          nul = Status::Error(
+              fmt::format("{}:{}: {}: a value may not hold a NUL byte", EscapeControl(name), line, key));
+          return false;
+        }
+        args.push_back("--" + std::string(key) + "=" + item);
       }
-    }
+      return true;
+    });
+    if (!nul.ok()) return nul;
     return args;
   }
   auto fields = ParseProtobufText(text, name);
@@ -300,18 +315,13 @@ class KeyValueConfig final : public CLI::Config {
   std::vector<CLI::ConfigItem> from_config(std::istream& in) const override {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     std::vector<CLI::ConfigItem> items;
-    LineCursor cursor(text);
-    std::string_view line;
-    while (cursor.Next(&line)) {
-      const std::string_view t = Trim(line);
-      if (t.empty() || t[0] == '#' || t[0] == ';') continue;
-      const std::size_t eq = t.find('=');
-      if (eq == std::string_view::npos) continue;  // CheckConfigText refused it already
+    ForEachKeyValue(text, [&](std::string_view key, std::string_view value, std::int64_t) {
       CLI::ConfigItem item;
-      item.name = std::string(Trim(t.substr(0, eq)));
-      item.inputs = ValueItems(t.substr(eq + 1));
+      item.name = std::string(key);
+      item.inputs = ValueItems(value);
       items.push_back(std::move(item));
-    }
+      return true;
+    });
     return items;
   }
 };
@@ -330,17 +340,13 @@ std::string ConfigLineOf(const std::string& path, const CLI::App& app, std::stri
   }
   auto text = ReadFile(path);
   if (!text.ok()) return "";
-  LineCursor cursor(text.value().view());
-  std::string_view line;
-  while (cursor.Next(&line)) {
-    const std::string_view t = Trim(line);
-    const std::size_t eq = t.find('=');
-    if (t.empty() || t[0] == '#' || t[0] == ';' || eq == std::string_view::npos) continue;
-    const std::string key(Trim(t.substr(0, eq)));
+  std::string where;
+  ForEachKeyValue(text.value().view(), [&](std::string_view key, std::string_view, std::int64_t line) {
     for (const std::string& n : o->get_lnames())
-      if (n == key) return fmt::format("{}:{}", EscapeControl(path), cursor.line_number());
-  }
-  return "";
+      if (n == key) where = fmt::format("{}:{}", EscapeControl(path), line);
+    return where.empty();
+  });
+  return where;
 }
 
 Status CheckConfigFile(const std::string& path, const CLI::App& app) {
