@@ -256,8 +256,13 @@ TEST(JsonlTrace, OffsetsAreExactAndScaled) {
   JsonlOptions o;
   o.time_scale = 120;
   EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":812.5})", o)->w.jobs[0].submit, 97'500'000'000);
+  // Rounded once, after the product (the offset was rounded to the µs
+  // first: 0.0000004 s x 120 gave 0, 0.0000006 s x 120 gave 120 µs).
+  EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":0.0000004})", o)->w.jobs[0].submit, 48);
+  EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":0.0000006})", o)->w.jobs[0].submit, 72);
   o.time_scale = 0.5;
   EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":3})", o)->w.jobs[0].submit, 1'500'000);
+  EXPECT_EQ(Load(R"({"jobId":"a","submitTimeOffsetSec":-3})", o)->w.jobs[0].submit, 0);  // clamped first
   o.time_scale = 0;
   EXPECT_EQ(Load(R"({"jobId":"a"})", o)->status, "time_scale must be a positive number, got 0");
 }

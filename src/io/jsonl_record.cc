@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -204,18 +205,22 @@ bool JsonlRecordParser::Impl::Offset(const element& e, SimTime* out) {
   SimTime t = 0;
   if (ParseSeconds(text, &t) != ParseError::kOk)
     return Skip("number_out_of_range", fmt::format("submitTimeOffsetSec {} is out of range", text));
+  const bool negative = t < 0 || text.starts_with('-');
   if (t < 0) {
     Warn("negative_offset", fmt::format("submitTimeOffsetSec {} is negative; clamped to 0", text));
     t = 0;
   }
   const double scale = options.time_scale;
-  if (scale != 1) {
-    const double scaled = std::round(static_cast<double>(t) * scale);
-    // The exact product for integral scales that fit; else the nearest µs.
-    if (scaled > 9e18)
+  if (scale != 1 && !negative) {
+    // The product of the offset as written and the scale, rounded once to
+    // the µs (rounding the offset first lost 0.0000004 s x 120 = 48 µs).
+    // 64-bit mantissas hold any offset in range to well below a µs.
+    const long double scaled =
+        std::round(std::strtold(std::string(text).c_str(), nullptr) * static_cast<long double>(scale) * 1e6L);
+    if (scaled > 9e18L)
       return Skip("number_out_of_range",
                   fmt::format("submitTimeOffsetSec {} x time_scale {} is out of range", text, scale));
-    t = scale == std::floor(scale) ? t * static_cast<SimTime>(scale) : static_cast<SimTime>(scaled);
+    t = static_cast<SimTime>(scaled);
   }
   *out = t;
   return true;
