@@ -380,6 +380,33 @@ TEST(PowerEngine, QuasiStaticStatesFollowACapChangeAtOnce) {
   EXPECT_NEAR(std::stod(jobs[0].at("finish_time")), 100 + 500 / (5 * 0.5567875), 2e-6);
 }
 
+// Under Joulie's order (§e.2 COMPAT) a GPU's θ comes from the temperature
+// its power sets in the same evaluation, as the CPU's does: it lagged one
+// evaluation (a control step) behind. One H100 capped at 150 W, whose power
+// does not depend on θ: with K = 150/63 W/°C the device sits at 24 + 63 =
+// 87 °C, θ = (87 - 82) / 10 = .5 from the first evaluation, so the job
+// takes twice as long as with a K that keeps it cool (θ 0). The lag gave 1
+// s at full speed first: 2 D - 1.
+TEST(PowerEngine, CompatGpuThetaFollowsItsTemperatureAtOnce) {
+  const std::string job = Jsonl("a", 0, "1", 1, 1, 100, R"("workloadClass":{"gpu":"gpu.compute_bound"})");
+  const auto finish = [&](const std::string& name, const std::string& k) {
+    const Case c = RunCase(name, job,
+                           "nodes:\n  - node_name: g0\n    cpu_cores: 16\n    product: NVIDIA H100 80GB HBM3\n"
+                           "    gpu_count: 1\n    operating_point: {gpu_cap: 150W}\n"
+                           "    gpu_model: {thermal: {k_w_per_c: " + k + "}}\n",
+                           [](RunConfig* r) {
+                             r->cluster.work.switches = power::PowerSwitches::Joulie();
+                             ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "gpu_job_theta=device").ok());
+                           });
+    EXPECT_EQ(c.rc, 0) << c.err;
+    const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+    return jobs.size() == 1 ? std::stod(jobs[0].at("finish_time")) : -1.0;
+  };
+  const double cool = finish("gpu_theta_cool", "100"), hot = finish("gpu_theta_hot", "2.380952380952381");
+  ASSERT_GT(cool, 0);
+  EXPECT_NEAR(hot, 2 * cool, 2e-6) << cool;
+}
+
 // G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
 // (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
 // static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation

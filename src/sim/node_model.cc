@@ -240,8 +240,14 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
           r.power_w, power::GpuDevicePower(gpu_, 0, gpu_.idle_w, gpu_cap_, sw_.gpu_d3cold));
       gpu_w_ += device_w_[d];
       gpu_idle_w_ += device_idle_w_[d];
-      if (sw_.dynamics == power::Dynamics::kQuasiStatic)
+      if (sw_.dynamics == power::Dynamics::kQuasiStatic) {
+        // Joulie's order (§e.2 COMPAT), as for the CPU: T jumps to the
+        // steady value of this power, then θ follows it (GPU power does not
+        // depend on θ, so it needs no second evaluation). θ lagged one
+        // evaluation behind.
         t_gpu_[d] = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+        theta_gpu_[d] = power::AppliedTheta(sw_, power::ThrottleFraction(t_gpu_[d], gpu_.thermal));
+      }
     }
   }
   cpu_avg_.Set(last_, cpu_w_);
