@@ -37,6 +37,10 @@ TEST(PowerDynamics, G12FirstOrderStep) {
   }
   EXPECT_EQ(ExactStep(0.3, 0.7, 0.1, 0), 0.7);  // τ <= 0 jumps
   EXPECT_EQ(EulerStep(0.3, 0.7, 0.1, -1), 0.7);
+  // Euler snaps as the exact step does: 0.6000000000000002 stayed unsettled
+  // and the node took control steps to the end of the run.
+  EXPECT_EQ(EulerStep(0.6000000000000002, 0.6, 0.1, 0.5), 0.6);
+  EXPECT_EQ(EulerStep(0.6 + 2e-9, 0.6, 0.1, 0.5), 0.6 + 2e-9 - 0.2 * 2e-9);
 }
 
 // G12 settling from a step at t = 0 (CORR).
@@ -97,7 +101,12 @@ TEST(PowerDynamics, G12ThermalBand) {
     const double t_inf = SteadyTemperature(thermal.ambient_c, r.power, r.k);
     EXPECT_TRUE(Near(t_inf, r.t_inf)) << r.power;
     EXPECT_TRUE(Near(ThrottleFraction(t_inf, thermal), r.theta)) << r.power;
-    EXPECT_TRUE(Near(TemperatureAfter(24, r.power, thermal, r.k, 1), r.t_after_1s)) << r.power;
+    EXPECT_TRUE(Near(TemperatureAfter(Dynamics::kExact, 24, r.power, thermal, r.k, 1), r.t_after_1s)) << r.power;
+    // dynamics=euler moves temperatures by Joulie's step too (they moved
+    // exactly): 1 s of τ covers 1/τ of the way.
+    EXPECT_TRUE(Near(TemperatureAfter(Dynamics::kEuler, 24, r.power, thermal, r.k, 1),
+                     24 + (t_inf - 24) / thermal.tau_s))
+        << r.power;
   }
 }
 

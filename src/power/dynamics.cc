@@ -17,7 +17,8 @@ double ExactStep(double x, double target, double dt_s, double tau_s) {
 
 double EulerStep(double x, double target, double dt_s, double tau_s) {
   if (tau_s <= 0) return target;
-  return x + (target - x) * std::min(1.0, dt_s / tau_s);
+  const double next = x + (target - x) * std::min(1.0, dt_s / tau_s);
+  return IsSettled(next, target) ? target : next;
 }
 
 double AdvanceState(Dynamics mode, double x, double target, double dt_s, double tau_s) {
@@ -47,8 +48,9 @@ double ThermalConductance(const ThermalSpec& thermal, double p_max_w, ThermalK m
 
 double SteadyTemperature(double ambient_c, double power_w, double k_w_per_c) { return ambient_c + power_w / k_w_per_c; }
 
-double TemperatureAfter(double temp_c, double power_w, const ThermalSpec& thermal, double k_w_per_c, double dt_s) {
-  return ExactStep(temp_c, SteadyTemperature(thermal.ambient_c, power_w, k_w_per_c), dt_s, thermal.tau_s);
+double TemperatureAfter(Dynamics mode, double temp_c, double power_w, const ThermalSpec& thermal, double k_w_per_c,
+                        double dt_s) {
+  return AdvanceState(mode, temp_c, SteadyTemperature(thermal.ambient_c, power_w, k_w_per_c), dt_s, thermal.tau_s);
 }
 
 double EmaStep(double average_w, double power_w, double dt_s, double window_s) {

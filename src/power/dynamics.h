@@ -20,7 +20,9 @@ namespace clustersim::power {
 // skipped. τ <= 0 jumps to the target.
 double ExactStep(double x, double target, double dt_s, double tau_s);
 // §e.1 option dynamics=euler: Joulie's x <- x + (target − x)·min(1, dt/τ),
-// with simulated dt.
+// with simulated dt, snapped as ExactStep is (without it a state within a
+// rounding error of its target never settled, and asked for control steps
+// to the end of the run).
 double EulerStep(double x, double target, double dt_s, double tau_s);
 // The step the `dynamics` switch selects; quasi_static returns the target.
 double AdvanceState(Dynamics mode, double x, double target, double dt_s, double tau_s);
@@ -40,8 +42,11 @@ double AppliedTheta(const PowerSwitches& sw, double theta);
 double ThermalConductance(const ThermalSpec& thermal, double p_max_w, ThermalK mode);
 // §e.2: T_inf = ambient + P/K.
 double SteadyTemperature(double ambient_c, double power_w, double k_w_per_c);
-// §e.2: the temperature dt after `temp_c` under constant power (exact).
-double TemperatureAfter(double temp_c, double power_w, const ThermalSpec& thermal, double k_w_per_c, double dt_s);
+// §e.2: the temperature dt after `temp_c` under constant power: exact, or
+// Joulie's step under dynamics=euler (temperatures are settling quantities
+// too, §e.1); quasi_static gives the steady value.
+double TemperatureAfter(Dynamics mode, double temp_c, double power_w, const ThermalSpec& thermal, double k_w_per_c,
+                        double dt_s);
 
 // G12's COMPAT thermal evaluation (§e.2 order): P with the previous θ, T
 // jumps to ambient + P/K, θ from T, P recomputed once with the new θ.

@@ -19,9 +19,11 @@ SimTime WindowOf(double seconds) { return static_cast<SimTime>(std::llround(seco
 
 // The instant a first-order trajectory from `x` toward `target` (time
 // constant tau) crosses `level`, as seconds from now; +inf if it never does.
-double CrossingSeconds(double x, double target, double level, double tau) {
+// When a temperature x moving toward `target` reaches `level`: along the
+// exponential, or Euler's straight line (it meets its target at τ).
+double CrossingSeconds(double x, double target, double level, double tau, bool euler) {
   if ((x < level) == (target <= level) || x == level) return std::numeric_limits<double>::infinity();
-  return tau * std::log((x - target) / (level - target));
+  return euler ? tau * (level - x) / (target - x) : tau * std::log((x - target) / (level - target));
 }
 
 }  // namespace
@@ -288,14 +290,14 @@ double NodeModel::TempCpu(SimTime t) const {
   if (sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_) return t_cpu_;
   const double dt = ToSeconds(t - last_);
   if (dt > 40 * cpu_.thermal.tau_s) return steady_cpu_;
-  return power::TemperatureAfter(t_cpu_, cpu_w_, cpu_.thermal, k_cpu_, dt);
+  return power::TemperatureAfter(sw_.dynamics, t_cpu_, cpu_w_, cpu_.thermal, k_cpu_, dt);
 }
 
 double NodeModel::TempGpu(int d, SimTime t) const {
   if (sw_.dynamics == power::Dynamics::kQuasiStatic || t <= last_) return t_gpu_[d];
   const double dt = ToSeconds(t - last_);
   if (dt > 40 * gpu_.thermal.tau_s) return power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
-  return power::TemperatureAfter(t_gpu_[d], device_w_[d], gpu_.thermal, k_gpu_, dt);
+  return power::TemperatureAfter(sw_.dynamics, t_gpu_[d], device_w_[d], gpu_.thermal, k_gpu_, dt);
 }
 
 void NodeModel::GpuTempStats(SimTime t, double* sum, double* max) const {
@@ -306,13 +308,8 @@ void NodeModel::GpuTempStats(SimTime t, double* sum, double* max) const {
     if (gpus_ > 0) *sum += steady_gpu_sum_, *max = std::max(*max, steady_gpu_max_);
     return;
   }
-  const double decay = frozen ? 0 : std::exp(-dt / gpu_.thermal.tau_s);
   for (int d = 0; d < gpus_; ++d) {
-    double temp = t_gpu_[d];
-    if (!frozen) {
-      const double target = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
-      temp = target + (t_gpu_[d] - target) * decay;
-    }
+    const double temp = frozen ? t_gpu_[d] : TempGpu(d, t);
     *sum += temp;
     *max = std::max(*max, temp);
   }
@@ -346,8 +343,9 @@ SimTime NodeModel::NextChange(SimTime step) const {
   auto consider = [&](double t, double p, const ThermalSpec& th, double k) {
     const double target = power::SteadyTemperature(th.ambient_c, p, k);
     if (t > th.start_c && t < th.full_c && std::fabs(t - target) > 1e-9) first = 0;
-    first = std::min({first, CrossingSeconds(t, target, th.start_c, th.tau_s),
-                      CrossingSeconds(t, target, th.full_c, th.tau_s)});
+    const bool euler = sw_.dynamics == power::Dynamics::kEuler;
+    first = std::min({first, CrossingSeconds(t, target, th.start_c, th.tau_s, euler),
+                      CrossingSeconds(t, target, th.full_c, th.tau_s, euler)});
   };
   consider(t_cpu_, cpu_w_, cpu_.thermal, k_cpu_);
   for (int d = 0; d < gpus_; ++d) consider(t_gpu_[d], device_w_[d], gpu_.thermal, k_gpu_);
