@@ -407,6 +407,33 @@ TEST(PowerEngine, CompatGpuThetaFollowsItsTemperatureAtOnce) {
   EXPECT_NEAR(hot, 2 * cool, 2e-6) << cool;
 }
 
+// A throttle step (full_c <= start_c, §e.2) has no band to step through.
+// 16 cores of the analytic default CPU at full load, K 4 W/°C, ambient 24:
+// P(θ 0) = 335.12 W heads for 107.8 °C, P(θ 1) = 217.83 W for 78.5 °C, so
+// once the CPU reaches 80 °C (at 3.3245 s, 53.19 units done at 16 u/s)
+// θ flipped at every crossing, a few microseconds apart: 350,000
+// evaluations in 3 s, a job of 640 units took 10 s of wall time. The
+// sliding-mode average runs at duty d = (4 * 56 - 217.83) / (335.12 -
+// 217.83) = .0526 throttled, 3.229 units/s: the job ends at 3.3245 + (640 -
+// 53.19) / 3.229 = 185.043 s. Held for a control step of .01 s at the edge,
+// θ approaches that within the step's resolution in ~35,000 evaluations.
+TEST(PowerEngine, AThrottleStepIsHeldForAControlStepAtItsEdge) {
+  const Case c = RunCase(
+      "throttle_step",
+      Jsonl("a", 0, "16", 640, 0, 0, R"("workloadClass":{"cpu":"cpu.compute_bound"})"),
+      "nodes:\n  - node_name: n0\n    cpu_cores: 16\n    cpu_model: {thermal: {k_w_per_c: 4, start_c: 90, full_c: 80}}\n",
+      [](RunConfig* r) {
+        ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_throttle=on").ok());
+        r->cluster.work.power_step = kTicksPerSecond / 100;
+        r->timeseries_every_event = true;
+      });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_NEAR(std::stod(jobs[0].at("finish_time")), 185.043, 0.1);
+  EXPECT_LT(ReadCsvRows(c.dir / "out" / "timeseries.csv").size(), 40'000u);
+}
+
 // G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
 // (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
 // static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation

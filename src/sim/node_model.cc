@@ -343,6 +343,11 @@ SimTime NodeModel::NextChange(SimTime step) const {
   auto consider = [&](double t, double p, const ThermalSpec& th, double k) {
     const double target = power::SteadyTemperature(th.ambient_c, p, k);
     if (t > th.start_c && t < th.full_c && std::fabs(t - target) > 1e-9) first = 0;
+    // A step (full_c <= start_c) has no inside to step through: at its edge
+    // with the target across it, θ would flip every few microseconds (a
+    // sliding mode, 350,000 events in 3 s); it is held for a control step.
+    if (th.full_c <= th.start_c && std::fabs(t - th.full_c) < 1e-3 && (t >= th.full_c) != (target >= th.full_c))
+      first = 0;
     const bool euler = sw_.dynamics == power::Dynamics::kEuler;
     first = std::min({first, CrossingSeconds(t, target, th.start_c, th.tau_s, euler),
                       CrossingSeconds(t, target, th.full_c, th.tau_s, euler)});
