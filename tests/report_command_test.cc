@@ -55,16 +55,6 @@ TEST(ReportCommand, ClearRefusals) {
             std::string::npos)
       << r.err;
   EXPECT_FALSE(fs::exists(dir / "x"));
-  // An rlscheduler evaluation has no report, later as at the run (the page
-  // said its jobs.csv and resources.csv were "not in this directory").
-  r = Clustersim({"simulate", kSwf, "--compat", "rlscheduler", "--rl-window-size", "8", "--rl-windows", "2", "--quiet", "-o",
-                  (dir / "rl").string()});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  r = Clustersim({"report", (dir / "rl").string()});
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("an --compat rlscheduler evaluation (windows.csv), not one schedule"), std::string::npos)
-      << r.err;
-  EXPECT_FALSE(fs::exists(dir / "rl" / "report.html"));
 }
 
 TEST(ReportCommand, CompareWritesThePageNamed) {

@@ -233,11 +233,6 @@ Result<std::string> RenderRunReportFrom(const std::string& files_dir, const std:
                                         const std::string& version) {
   auto r = LoadRunOutputs(files_dir);
   if (!r.ok()) return r.status();
-  // As --report refuses such a run: a page of "files not here" would be all.
-  if (const nlohmann::json& s = r.value().summary; s.contains("config") && s["config"].contains("window_size"))
-    return Status::Error(fmt::format("{}: an --compat rlscheduler evaluation (windows.csv), not one schedule; there is "
-                                     "no report for it (clustersim compare sets its summary beside other runs)",
-                                     shown_dir));
   r.value().dir = shown_dir;
   r.value().name = std::filesystem::path(shown_dir).lexically_normal().filename().string();
   return RenderRunReport(r.value(), version);
