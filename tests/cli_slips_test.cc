@@ -87,7 +87,13 @@ TEST(CliSlips, OutputsARunCannotWriteAreRefusedBeforeItRuns) {
                                        "--outputs", "summary", "-o", (d / "rl").string(), "--quiet"});
   ASSERT_EQ(ok.exit_code, 0) << ok.err;
   ASSERT_EQ(RunProcess({ClustersimBinary(), "report", (d / "rl").string()}).exit_code, 0);
-  EXPECT_TRUE(Has(Slurp(d / "rl" / "report.html"), "<th>machine</th><td>256 nodes</td>"));
+  const std::string page = Slurp(d / "rl" / "report.html");
+  EXPECT_TRUE(Has(page, "<th>machine</th><td>256 nodes</td>"));
+  // Its windows' mean utilisation, and no "not in this directory" for files
+  // such a run never writes.
+  EXPECT_TRUE(Has(page, "mean utilisation over the windows"));
+  EXPECT_TRUE(Has(page, "An --compat rlscheduler evaluation"));
+  EXPECT_FALSE(Has(page, "Not in this directory"));
 
   std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n";
   const ProcessResult swf = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4",

@@ -72,6 +72,8 @@ const std::vector<Metric>& SummaryMetrics() {
       {"max bounded slowdown", "/max_bounded_slowdown", "bounded_slowdown", ""},
       {"mean slowdown", "/mean_slowdown", "slowdown", ""},
       {"utilisation", "/utilisation/makespan", "utilisation.makespan", ""},
+      {"mean utilisation over the windows", "/mean_utilisation",
+       "=--compat rlscheduler: the mean over the evaluation windows of each window's utilisation", ""},
       {"queue length, time-weighted mean", "/queue_length/mean_time_weighted", "queue_length.mean_time_weighted",
        ""},
       {"queue length, peak", "/queue_length/peak", "queue_length.peak", ""},
