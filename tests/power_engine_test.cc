@@ -434,6 +434,50 @@ TEST(PowerEngine, AThrottleStepIsHeldForAControlStepAtItsEdge) {
   EXPECT_LT(ReadCsvRows(c.dir / "out" / "timeseries.csv").size(), 40'000u);
 }
 
+// §d.5's option gpu_util_source=assigned: a device draws the load of the
+// pod on it. One node of 8 H100s that throttle from 60 °C (K 10 W/°C): A
+// holds device 0 with long CPU work and 100 GPU units, done at once; B
+// (1,000 GPU units) gets device 1. The aggregate split (the default) puts
+// B's load on device 0, which heats and throttles, while B's own device
+// stays cool and B runs unthrottled. Assigned, B heats its own device and
+// runs exactly as long as alone (where it gets device 0).
+TEST(PowerEngine, AssignedGpuUtilisationFollowsThePodsDevice) {
+  const std::string profile =
+      R"("sensitivity":{"cpu":1,"gpu":1},"workloadClass":{"cpu":"cpu.compute_bound","gpu":"gpu.compute_bound"},)"
+      R"("workloadProfile":{"cpuUtilization":0.5,"gpuUtilization":1.0,"memoryIntensity":0,"ioIntensity":0,)"
+      R"("cpuFeedIntensityGpu":0})";
+  const std::string a = Jsonl("A", 100, "8", 20000, 1, 100, profile), b = Jsonl("B", 200, "8", 400, 1, 1000, profile);
+  const std::string node =
+      "nodes:\n  - node_name: h\n    product: NVIDIA H100 80GB HBM3\n    gpu_count: 8\n    cpu: AMD EPYC 9654\n"
+      "    cpu_cores: 192\n    gpu_model: {thermal: {k_w_per_c: 10, start_c: 60, full_c: 120}}\n";
+  struct Run {
+    double b_seconds = -1;
+    std::vector<double> device_j;
+  };
+  const auto run = [&](const std::string& name, const std::string& trace, const char* source) {
+    const Case c = RunCase(name, trace, node, [&](RunConfig* r) {
+      ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, "thermal_throttle=on").ok());
+      ASSERT_TRUE(power::SetPowerSwitch(&r->cluster.work.switches, source).ok());
+    });
+    EXPECT_EQ(c.rc, 0) << c.err;
+    Run out;
+    const auto jobs = ReadCsvRows(c.dir / "out" / "jobs.csv");  // B is the last job
+    if (!jobs.empty())
+      out.b_seconds = std::stod(jobs.back().at("finish_time")) - std::stod(jobs.back().at("starting_time"));
+    for (const auto& d : ReadCsvRows(c.dir / "out" / "devices.csv")) out.device_j.push_back(std::stod(d.at("energy_j")));
+    return out;
+  };
+  const Run alone = run("assigned_alone", b, "gpu_util_source=assigned");
+  const Run beside = run("assigned_beside", a + b, "gpu_util_source=assigned");
+  const Run split = run("aggregate_beside", a + b, "gpu_util_source=aggregate");
+  ASSERT_GT(alone.b_seconds, 0);
+  EXPECT_NEAR(beside.b_seconds, alone.b_seconds, 1e-3);
+  EXPECT_LT(split.b_seconds, alone.b_seconds - 100);  // the spec's default: B's device never heats
+  ASSERT_EQ(beside.device_j.size(), 8u);
+  EXPECT_GT(beside.device_j[1], 2 * beside.device_j[0]);  // B's device carries B's load
+  EXPECT_GT(split.device_j[0], 2 * split.device_j[1]);    // aggregate: device 0 does
+}
+
 // G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
 // (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
 // static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation

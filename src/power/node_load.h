@@ -6,6 +6,7 @@
 
 #include <array>
 #include <span>
+#include <vector>
 
 #include "model/work.h"
 #include "power/switches.h"
@@ -42,6 +43,10 @@ struct NodeLoad {
   double gpu_requested = 0;  // Σ G_req, Joulie's gpuShare denominator
   GpuClassWeights gpu_class_weight{};
   GpuClass gpu_class = GpuClass::kMixed;
+  // gpu_util_source=assigned (§d.5 option): each device's utilisation, that
+  // of the pod holding it while its GPU work lasts (0 for a free device).
+  // Empty under the default, which splits gpu_util over the first devices.
+  std::vector<double> device_util;
 };
 
 // §f over a node's running pods. Gang-blocked pods keep their weights

@@ -51,6 +51,9 @@ enum class ThermalK : std::uint8_t { kScaled, kFixed };
 enum class PueRef : std::uint8_t { kDesign, kRunningPeak };
 // §e.5: energy integrates instantaneous or averaged power.
 enum class EnergyPower : std::uint8_t { kInstantaneous, kAveraged };
+// §d.5: each device's utilisation from the node's aggregate, split over the
+// first devices [SPEC], or from the pod actually on it.
+enum class GpuUtilSource : std::uint8_t { kAggregate, kAssigned };
 // §f: gang-blocked pods count with U = 0, or with their profile's U.
 enum class GangBlockedUtil : std::uint8_t { kZero, kProfile };
 // §k.1 item 16: node M split by side, or one blended M for both models.
@@ -76,6 +79,7 @@ struct PowerSwitches {
   EnergyPower energy_power = EnergyPower::kInstantaneous;
   bool class_alias = true;  // §k.1 item 12: gpu.compute -> gpu.compute_bound
   GangBlockedUtil gang_blocked_util = GangBlockedUtil::kZero;
+  GpuUtilSource gpu_util_source = GpuUtilSource::kAggregate;
   NodeMemoryIntensity node_memory_intensity = NodeMemoryIntensity::kSplit;
   // §c.6: Joulie documents it and its code has it, so it is on in both
   // presets; it favours managed eco nodes, hence a flag of its own.
@@ -115,6 +119,8 @@ inline constexpr EnumName<GpuBaseSpeed> kGpuBaseSpeedNames[] = {{"per_gpu", GpuB
                                                                 {"joulie", GpuBaseSpeed::kJoulie}};
 inline constexpr EnumName<GpuJobTheta> kGpuJobThetaNames[] = {{"device", GpuJobTheta::kDevice},
                                                               {"cpu", GpuJobTheta::kCpu}};
+inline constexpr EnumName<GpuUtilSource> kGpuUtilSourceNames[] = {{"aggregate", GpuUtilSource::kAggregate},
+                                                                  {"assigned", GpuUtilSource::kAssigned}};
 inline constexpr EnumName<Dynamics> kDynamicsNames[] = {
     {"exact", Dynamics::kExact}, {"quasi_static", Dynamics::kQuasiStatic}, {"euler", Dynamics::kEuler}};
 inline constexpr EnumName<Telemetry> kTelemetryNames[] = {

@@ -235,8 +235,9 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
     const power::GpuUtilSplit split = power::SplitGpuUtil(load.gpu_util, gpus_);
     for (int d = 0; d < gpus_; ++d) {
       theta_gpu_[d] = power::AppliedTheta(sw_, power::ThrottleFraction(t_gpu_[d], gpu_.thermal));
-      const power::GpuDeviceResult r = power::EvaluateGpuDevice(gpu_, load.gpu_class, split.UtilOf(d), load.gpu_mem,
-                                                                load.gpu_feed, gpu_cap_, theta_gpu_[d], sw_);
+      const double u = load.device_util.empty() ? split.UtilOf(d) : load.device_util[static_cast<std::size_t>(d)];
+      const power::GpuDeviceResult r =
+          power::EvaluateGpuDevice(gpu_, load.gpu_class, u, load.gpu_mem, load.gpu_feed, gpu_cap_, theta_gpu_[d], sw_);
       device_w_[d] = r.power_w;
       device_idle_w_[d] = std::min(
           r.power_w, power::GpuDevicePower(gpu_, 0, gpu_.idle_w, gpu_cap_, sw_.gpu_d3cold));

@@ -73,6 +73,9 @@ class NodeModel {
   double idle_w() const { return cpu_idle_w_ + gpu_idle_w_; }
   double cpu_dynamic_w() const { return cpu_w_ - cpu_idle_w_; }
   double gpu_dynamic_w() const { return gpu_w_ - gpu_idle_w_; }
+  double device_dynamic_w(int d) const {
+    return device_w_[static_cast<std::size_t>(d)] - device_idle_w_[static_cast<std::size_t>(d)];
+  }
   double device_w(int d) const { return device_w_[static_cast<std::size_t>(d)]; }
   double cpu_util() const { return cpu_util_; }
   double gpu_util() const { return gpu_util_; }

@@ -166,7 +166,15 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     loads.push_back({t.cores, t.gpus, &w_.pods[t.pod].profile, t.cpu_left > 0, t.gpu_left > 0, false});
   }
   const double node_cores = type.millicores / 1000.0;
-  const power::NodeLoad load = power::AggregateNodeLoad(loads, node_cores, type.gpus, sw);
+  power::NodeLoad load = power::AggregateNodeLoad(loads, node_cores, type.gpus, sw);
+  const bool assigned = sw.gpu_util_source == power::GpuUtilSource::kAssigned && type.gpus > 0;
+  if (assigned) {
+    load.device_util.assign(static_cast<std::size_t>(type.gpus), 0.0);
+    for (std::uint32_t s : slots)
+      if (const Task& t = tasks_[s]; t.gpu_left > 0)
+        for (std::uint64_t m = t.devices; m != 0; m &= m - 1)
+          load.device_util[static_cast<std::size_t>(std::countr_zero(m))] = std::clamp(w_.pods[t.pod].profile.u_gpu, 0.0, 1.0);
+  }
   power_->EvaluateNode(n, load);
   power_->ScheduleTimer(n);
   const NodeModel& model = power_->node(n);
@@ -223,8 +231,13 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
   for (std::size_t i = 0; i < slots.size(); ++i) {
     Task& t = tasks_[slots[i]];
     const WorkProfile& prof = w_.pods[t.pod].profile;
-    t.power_w = (t.cpu_left > 0 && cpu_demand > 0 ? model.cpu_dynamic_w() * t.cores * prof.u_cpu / cpu_demand : 0) +
-                (t.gpu_left > 0 && gpu_devices > 0 ? model.gpu_dynamic_w() * t.gpus / gpu_devices : 0);
+    t.power_w = t.cpu_left > 0 && cpu_demand > 0 ? model.cpu_dynamic_w() * t.cores * prof.u_cpu / cpu_demand : 0;
+    if (t.gpu_left > 0 && assigned) {
+      // Each device draws its own pod's load: the pod's share is its devices'.
+      for (std::uint64_t m = t.devices; m != 0; m &= m - 1) t.power_w += model.device_dynamic_w(std::countr_zero(m));
+    } else if (t.gpu_left > 0 && gpu_devices > 0) {
+      t.power_w += model.gpu_dynamic_w() * t.gpus / gpu_devices;
+    }
     const double m = power::JobCpuMultiplier(prof, f_eff, theta_cpu, type.cpu.knee);
     const double ti = power::JobThrottleImpact(prof, m);
     t.cpu_rate = power::CpuProgressRate(sw, power::CpuSpeed(t.cores, o_.base.per_core, ti), k, cpu_share);
