@@ -478,6 +478,23 @@ TEST(PowerEngine, AssignedGpuUtilisationFollowsThePodsDevice) {
   EXPECT_GT(split.device_j[0], 2 * split.device_j[1]);    // aggregate: device 0 does
 }
 
+// energy_delay_product_js is IT energy x the summary's makespan: a job
+// rejected at 0 (20 cores on a 10-core node) stretched the delay to 0 while
+// the makespan starts at the first finished job's submit (100). With every
+// job rejected there is no PUE (it said 0.0000).
+TEST(PowerEngine, EnergyDelayProductUsesTheSummarysMakespan) {
+  const Case c =
+      RunCase("edp", Jsonl("big", 0, "20", 100, 0, 0, kFlat) + Jsonl("j", 100, "5", 1000, 0, 0, kFlat), kLinearNode);
+  ASSERT_EQ(c.rc, 0) << c.err;
+  EXPECT_EQ(c.summary["counts"]["rejected"], 1);
+  const double makespan = c.summary["makespan"].get<double>();
+  EXPECT_DOUBLE_EQ(makespan, 200);  // 1000 units at 5 units/s from 100
+  EXPECT_DOUBLE_EQ(Energy(c, "energy_delay_product_js"), Energy(c, "it_energy_j") * makespan);
+  const Case none = RunCase("edp_none", Jsonl("big", 0, "20", 100, 0, 0, kFlat), kLinearNode);
+  ASSERT_EQ(none.rc, 0) << none.err;
+  EXPECT_TRUE(none.summary["work"]["energy"]["pue"].is_null());
+}
+
 // G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
 // (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
 // static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation

@@ -114,11 +114,12 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
   if (j.contains("energy")) {
     const nlohmann::json& e = j["energy"];
     fmt::print(out,
-               "  energy: IT {:.2f} kWh (jobs {:.2f}, idle {:.2f}), facility {:.2f} kWh, PUE {:.4f}; "
+               "  energy: IT {:.2f} kWh (jobs {:.2f}, idle {:.2f}), facility {:.2f} kWh, PUE {}; "
                "IT power mean {:.2f} kW, peak {:.2f} kW\n",
                e["it_energy_j"].get<double>() / kJoulesPerKwh, e["jobs_energy_j"].get<double>() / kJoulesPerKwh,
                e["idle_energy_j"].get<double>() / kJoulesPerKwh, e["facility_energy_j"].get<double>() / kJoulesPerKwh,
-               e["pue"].get<double>(), e["mean_it_power_w"].get<double>() / 1e3,
+               e["pue"].is_number() ? fmt::format("{:.4f}", e["pue"].get<double>()) : std::string("n/a"),
+               e["mean_it_power_w"].get<double>() / 1e3,
                e["peak_it_power_w"].get<double>() / 1e3);
   }
   for (const char* cls : {"performance", "standard"}) {
