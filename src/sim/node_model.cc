@@ -309,8 +309,18 @@ void NodeModel::GpuTempStats(SimTime t, double* sum, double* max) const {
     if (gpus_ > 0) *sum += steady_gpu_sum_, *max = std::max(*max, steady_gpu_max_);
     return;
   }
+  // One decay for every device (a sample of thousands of GPUs); Euler's
+  // straight line under dynamics=euler (§e.1).
+  const double tau = gpu_.thermal.tau_s;
+  const double decay = frozen || tau <= 0 ? 0
+                       : sw_.dynamics == power::Dynamics::kEuler ? std::max(0.0, 1 - dt / tau)
+                                                                  : std::exp(-dt / tau);
   for (int d = 0; d < gpus_; ++d) {
-    const double temp = frozen ? t_gpu_[d] : TempGpu(d, t);
+    double temp = t_gpu_[d];
+    if (!frozen) {
+      const double target = power::SteadyTemperature(gpu_.thermal.ambient_c, device_w_[d], k_gpu_);
+      temp = target + (t_gpu_[d] - target) * decay;
+    }
     *sum += temp;
     *max = std::max(*max, temp);
   }
