@@ -495,6 +495,23 @@ TEST(PowerEngine, EnergyDelayProductUsesTheSummarysMakespan) {
   EXPECT_TRUE(none.summary["work"]["energy"]["pue"].is_null());
 }
 
+// Control steps fall on one grid, the multiples of power.step (§e.5's
+// periodic step): a cap written at 10.5 s is next evaluated at 11, 12, ...
+// (it was at 11.5, 12.5, ..., a step after each evaluation).
+TEST(PowerEngine, ControlStepsFallOnTheMultiplesOfThePowerStep) {
+  const Case c = RunCase("step_grid", Jsonl("j", 0, "5", 1000, 0, 0, kFlat), kLinearNode, [](RunConfig* r) {
+    const fs::path caps = fs::path(r->trace).parent_path() / "caps.yaml";
+    std::ofstream(caps) << "changes:\n  - at: 10.5\n    nodes: all\n    freq_scale: 0.5\n";
+    r->cluster.caps_file = caps.string();
+    r->timeseries_every_event = true;
+  });
+  ASSERT_EQ(c.rc, 0) << c.err;
+  std::vector<std::string> times;
+  for (const auto& row : ReadCsvRows(c.dir / "out" / "timeseries.csv"))
+    if (std::stod(row.at("time")) > 10 && std::stod(row.at("time")) < 14) times.push_back(row.at("time"));
+  EXPECT_EQ(times, (std::vector<std::string>{"10.5", "11", "12", "13"}));
+}
+
 // G12's compat oscillation, end to end: a 2x EPYC 9654 curve node at u .8
 // (192 cores at U .8, mixed, M .45, I .10) under Joulie's switches (quasi-
 // static, throttling on, K 8 W/°C, ambient 24 °C). The start's evaluation

@@ -345,7 +345,13 @@ double NodeModel::GpuAverageW(int d, SimTime t) const {
   return device_w_[d];
 }
 
-SimTime NodeModel::NextChange(SimTime step) const {
+SimTime NodeModel::NextChange(SimTime step_len) const {
+  // Control steps fall on one grid, multiples of power.step (§e.5: a
+  // periodic step), not a step after each evaluation: a cap written at
+  // 10.5 s is next evaluated at 11 s, as every other unsettled node is.
+  SimTime q = last_ / step_len;
+  if (last_ % step_len != 0 && last_ < 0) --q;  // floor
+  const SimTime step = (q + 1) * step_len - last_;
   if (sw_.dynamics == power::Dynamics::kQuasiStatic) return thermal_unsettled_ ? last_ + step : kTimeInfinity;
   if (!Settled()) return last_ + step;
   if (!sw_.thermal_throttle) return kTimeInfinity;
