@@ -55,6 +55,9 @@ TEST(CliSlips, EverySubcommandAnswersVersion) {
     EXPECT_TRUE(Has(r.out, "clustersim ")) << sub << ": " << r.out;
   }
   EXPECT_NE(RunProcess({ClustersimBinary(), "bogus", "--version"}).exit_code, 0);
+  const ProcessResult anywhere = RunProcess({ClustersimBinary(), "simulate", "some.swf", "--version"});
+  EXPECT_EQ(anywhere.exit_code, 0) << anywhere.err;
+  EXPECT_TRUE(Has(anywhere.out, "clustersim ")) << anywhere.out;
 }
 
 // `--format swf` on a CSV trace rejected every line as too short and then

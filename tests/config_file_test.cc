@@ -129,14 +129,29 @@ TEST(ConfigFile, ClustersimAppliesWhatTheCheckAccepted) {
   EXPECT_NE(summary.find("\"capacity\": 16"), std::string::npos) << summary;
   r = run("seed = 5\ntotal-nodes = 8\ntotal_nodes = 9\n");
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("c.toml:3: total_nodes: set twice (first on line 2)"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("c.toml:3: total_nodes: set twice (first on line 2 as total-nodes)"), std::string::npos) << r.err;
   r = run("total_nodes = 8\nbackfill = \"\"\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("c.toml:2: backfill: an empty value"), std::string::npos) << r.err;
+  r = run("total_nodes = 8\nbackfill = [\"\"]\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("c.toml:2: backfill: an empty value"), std::string::npos) << r.err;
+  // One option under two of its names: clustersim took the first, simulator the last.
+  r = run("total_nodes = 8\nbackfill = easy\nbackfill_policy = conservative\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("c.toml:3: backfill_policy: set twice (first on line 2 as backfill)"), std::string::npos) << r.err;
   r = run("total_nodes = 8\nbackfill = bogus\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("--backfill: unknown value 'bogus'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("(--backfill was set on " + (d / "c.toml").string() + ":2)"), std::string::npos) << r.err;
+  // A bad value given on the command line (here attached to its short
+  // name) is not the file's: no note.
+  std::ofstream(d / "c.toml", std::ios::binary) << "total_nodes = 8\nbackfill = easy\n";
+  r = RunProcess({ClustersimBinary(), "simulate", (d / "j.csv").string(), "--config", (d / "c.toml").string(),
+                  "-bbogus", "--quiet"},
+                 in_dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.find("was set on"), std::string::npos) << r.err;
   r = run("help = true\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("c.toml:1: unknown option 'help'"), std::string::npos) << r.err;

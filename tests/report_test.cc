@@ -229,10 +229,6 @@ TEST(RunReport, HandComputedCurvesAndClasses) {
   EXPECT_EQ(p.find("Allocated nodes"), std::string::npos);
 }
 
-// Occupancy by job size counts what jobs held: a `pall` job replayed from an
-// LLNL history holds nothing (allocated_units 0), as in the allocation chart.
-// Here job 1 (2 units, class "> 1") holds its 2 units over [0, 10); job 2
-// (1 unit, class "<= 1") holds none, so its class has nothing to draw.
 // Under a capacity schedule the utilisation chart divides by the size in
 // force (or the units in use when more), as the summary does, and the
 // machine-size line follows the steps: both used the full size, so a
@@ -256,6 +252,10 @@ TEST(RunReport, UtilisationAndSizeFollowACapacitySchedule) {
   EXPECT_EQ(size.y, (std::vector<double>{4, 2, 4, 4}));
 }
 
+// Occupancy by job size counts what jobs held: a `pall` job replayed from an
+// LLNL history holds nothing (allocated_units 0), as in the allocation chart.
+// Here job 1 (2 units, class "> 1") holds its 2 units over [0, 10); job 2
+// (1 unit, class "<= 1") holds none, so its class has nothing to draw.
 TEST(RunReport, OccupancyCountsTheUnitsJobsHeld) {
   const auto dir = test::ScratchDir("run_report_held") / "r";
   std::filesystem::create_directories(dir);

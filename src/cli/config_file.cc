@@ -135,11 +135,16 @@ bool IsKeyValueText(std::string_view text) {
 
 // The options a config file may set: not the file itself, nor help or
 // version (a nested file would be silently ignored, help would end the run).
-std::vector<std::string> LongNames(const CLI::App& app) {
+// *option_of (if given) gets, for each name, its option's first long name:
+// `backfill` and `backfill_policy` name one option.
+std::vector<std::string> LongNames(const CLI::App& app, std::vector<std::string>* option_of = nullptr) {
   std::vector<std::string> names;
   for (const CLI::Option* o : app.get_options())
     for (const std::string& n : o->get_lnames())
-      if (n != "config" && n != "help" && n != "version") names.push_back(n);
+      if (n != "config" && n != "help" && n != "version") {
+        names.push_back(n);
+        if (option_of != nullptr) option_of->push_back(o->get_lnames().front());
+      }
   return names;
 }
 
@@ -157,10 +162,11 @@ bool IsProtoDefault(std::string_view v) {
 }  // namespace
 
 Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std::string& name,
-                                                const std::vector<std::string>& names, std::string_view block) {
+                                                const std::vector<std::string>& names, std::string_view block,
+                                                const std::vector<std::string>& option_of) {
   std::vector<std::string> args;
   if (IsKeyValueText(text)) {
-    if (Status st = CheckConfigText(text, name, names); !st.ok()) return st;
+    if (Status st = CheckConfigText(text, name, names, option_of); !st.ok()) return st;
     Status nul = Status::Ok();
     ForEachKeyValue(text, [&](std::string_view key, std::string_view value, std::int64_t line) {
       for (const std::string& item : ValueItems(value)) {
@@ -208,8 +214,8 @@ Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std
 
 Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const std::vector<std::string>& flags,
                                                   const CLI::App& app, std::string_view block) {
-  std::vector<std::string> args;
-  const std::vector<std::string> names = LongNames(app);
+  std::vector<std::string> args, option_of;
+  const std::vector<std::string> names = LongNames(app, &option_of);
   for (int i = 0; i < argc; ++i) {
     const std::string_view a = argv[i];
     std::string path;
@@ -236,7 +242,7 @@ Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const s
     if (!text.ok()) return text.status();
     if (text.value().view().size() > kMaxConfigBytes)
       return Status::Error(fmt::format("{}: a config file is at most {} bytes", EscapeControl(path), kMaxConfigBytes));
-    auto more = ConfigTextArgs(text.value().view(), path, names, block);
+    auto more = ConfigTextArgs(text.value().view(), path, names, block, option_of);
     if (!more.ok()) return more.status();
     args.insert(args.end(), more.value().begin(), more.value().end());
   }
@@ -255,12 +261,17 @@ std::string FindConfigPath(int argc, char** argv, const std::vector<std::string>
   return path;
 }
 
-Status CheckConfigText(std::string_view text, const std::string& name, const std::vector<std::string>& names) {
+Status CheckConfigText(std::string_view text, const std::string& name, const std::vector<std::string>& names,
+                       const std::vector<std::string>& option_of) {
   const std::string file = EscapeControl(name);
   LineCursor cursor(text);
   std::string_view line;
-  // Keys seen, spelled with '_' for '-' (total-nodes is total_nodes), and their lines.
-  std::vector<std::pair<std::string, std::int64_t>> seen;
+  // Options seen (by their first long name, else spelled with '_' for '-'), and their lines.
+  struct Seen {
+    std::string option, key;
+    std::int64_t line;
+  };
+  std::vector<Seen> seen;
   while (cursor.Next(&line)) {
     const std::int64_t ln = cursor.line_number();
     const std::string_view t = Trim(line);
@@ -285,15 +296,17 @@ Status CheckConfigText(std::string_view text, const std::string& name, const std
     if (!IsValidValue(rest.substr(1)))
       return fail(fmt::format("{}: malformed value '{}' (a word, a number, a quoted string or a [list])", key,
                               EscapeControl(Trim(rest.substr(1)))));
-    const std::string_view value = Trim(rest.substr(1));
-    if (value.starts_with("\"\"") || value.starts_with("''"))
-      return fail(fmt::format("{}: an empty value (give one, or leave the line out for the default)", key));
-    std::string normal = key;
+    for (const std::string& item : ValueItems(rest.substr(1)))
+      if (item.empty())
+        return fail(fmt::format("{}: an empty value (give one, or leave the line out for the default)", key));
+    const auto at = std::find(names.begin(), names.end(), key);
+    std::string normal = option_of.size() == names.size() ? option_of[static_cast<std::size_t>(at - names.begin())] : key;
     std::replace(normal.begin(), normal.end(), '-', '_');
-    for (const auto& [k, first] : seen)
-      if (k == normal)
-        return fail(fmt::format("{}: set twice (first on line {}); keep one", key, first));
-    seen.emplace_back(std::move(normal), ln);
+    for (const Seen& earlier : seen)
+      if (earlier.option == normal)
+        return fail(fmt::format("{}: set twice (first on line {}{}); keep one", key, earlier.line,
+                                earlier.key == key ? "" : " as " + earlier.key));
+    seen.push_back({std::move(normal), key, ln});
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   return Status::Ok();
@@ -336,7 +349,10 @@ std::string ConfigLineOf(const std::string& path, const CLI::App& app, std::stri
   if (o == nullptr) return "";
   for (int i = 1; i < argc; ++i) {  // given on the command line: the file's value did not apply
     const std::string_view a = argv[i];
-    if (a.starts_with("-") && o->check_name(std::string(a.substr(0, a.find('=')))) ) return "";
+    if (a.starts_with("-") && o->check_name(std::string(a.substr(0, a.find('='))))) return "";
+    // -bVALUE, -nx: a short name with its value attached.
+    for (const std::string& s : o->get_snames())
+      if (a.size() > 2 && a[0] == '-' && a[1] != '-' && a.substr(1, s.size()) == s) return "";
   }
   auto text = ReadFile(path);
   if (!text.ok()) return "";
@@ -354,7 +370,9 @@ Status CheckConfigFile(const std::string& path, const CLI::App& app) {
   if (!text.ok()) return text.status();
   if (text.value().view().size() > kMaxConfigBytes)
     return Status::Error(fmt::format("{}: a config file is at most {} bytes", EscapeControl(path), kMaxConfigBytes));
-  return CheckConfigText(text.value().view(), path, LongNames(app));
+  std::vector<std::string> option_of;
+  const std::vector<std::string> names = LongNames(app, &option_of);
+  return CheckConfigText(text.value().view(), path, names, option_of);
 }
 
 }  // namespace clustersim

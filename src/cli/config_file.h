@@ -45,7 +45,10 @@ std::string ConfigLineOf(const std::string& path, const CLI::App& app, std::stri
 
 // For tests and fuzzing: the same check on text, against a list of long
 // option names.
-Status CheckConfigText(std::string_view text, const std::string& name, const std::vector<std::string>& option_names);
+// `option_of`, if not empty, names each name's option (aliases share one):
+// a file that sets one option twice under two names is refused too.
+Status CheckConfigText(std::string_view text, const std::string& name, const std::vector<std::string>& option_names,
+                       const std::vector<std::string>& option_of = {});
 
 // `simulator -c FILE`: dr_evt applies a config file at its position on the
 // command line, so options after it override it and options before it are
@@ -61,6 +64,7 @@ Result<std::vector<std::string>> ExpandConfigArgs(int argc, char** argv, const s
                                                   const CLI::App& app, std::string_view block);
 // The same on a file's text, against a list of long option names.
 Result<std::vector<std::string>> ConfigTextArgs(std::string_view text, const std::string& name,
-                                                const std::vector<std::string>& option_names, std::string_view block);
+                                                const std::vector<std::string>& option_names, std::string_view block,
+                                                const std::vector<std::string>& option_of = {});
 
 }  // namespace clustersim

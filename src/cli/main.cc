@@ -120,7 +120,7 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[1], name) == 0) return true;
       return false;
     }();
-    if (known_subcommand && argc == 3 && std::strcmp(argv[2], "--version") == 0) {
+    if (known_subcommand && std::any_of(argv + 2, argv + argc, [](const char* a) { return std::strcmp(a, "--version") == 0; })) {
       std::cout << "clustersim " CLUSTERSIM_VERSION "\n";
       return 0;
     }

@@ -227,7 +227,7 @@ std::string RenderRunReport(const RunOutputs& r, const std::string& version) {
   std::string o = PageStart("clustersim report: " + r.name);
   o += Header(r, version);
   o += SummaryTable(r);
-  o += TimeCharts(r, u);
+  if (r.has_resources || r.has_jobs) o += TimeCharts(r, u);  // none for an rlscheduler evaluation
   if (r.has_jobs) o += JobCharts(r);
   if (r.has_timeseries) o += PowerCharts(r, u);
   o += Definitions(r);
