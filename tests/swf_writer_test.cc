@@ -95,6 +95,16 @@ TEST(SwfWriter, RepeatsAndOddNumbersPairWithTheirOwnJobs) {
   EXPECT_NE(text.find("\n7 100 0 10 8 "), std::string::npos) << text;
   EXPECT_NE(text.find("\n7 50 0 40 8 "), std::string::npos) << text;
   EXPECT_NE(text.find("\n+6 60 30 5 8 "), std::string::npos) << text;  // waits for 7@50 to end at 90
+  // A dropped repeat with the same submit time: the run time tells them apart.
+  std::ofstream(d / "v.swf") << "; MaxProcs: 8\n"
+                                "2 5 -1 -1 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n"
+                                "2 5 -1 50 4 -1 -1 4 200 -1 1 1 1 1 1 1 -1 -1\n";
+  const ProcessResult v = RunProcess({ClustersimBinary(), "simulate", (d / "v.swf").string(), "--quiet", "--outputs",
+                                      "schedule,swf", "-o", (d / "out_v").string()});
+  ASSERT_EQ(v.exit_code, 0) << v.err;
+  const std::string vt = ReadFileContents((d / "out_v" / "schedule.swf").string()).value();
+  EXPECT_NE(vt.find("\n2 5 -1 -1 4 "), std::string::npos) << vt;
+  EXPECT_NE(vt.find("\n2 5 0 50 4 "), std::string::npos) << vt;
 }
 
 }  // namespace

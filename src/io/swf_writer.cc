@@ -15,50 +15,93 @@ namespace {
 
 // A record line as the reader takes it: 18 fields or more, each of the 18 a
 // number ParseSeconds reads (so "1.0" and "+2" are job numbers, as there).
-// Gives the job number and the submit time in ticks.
-bool ReadRecord(std::string_view line, std::vector<std::string_view>* fields, std::int64_t* number,
-                SimTime* submit) {
+struct Record {
+  std::int64_t number = 0;
+  SimTime submit = 0, run = 0;
+  std::size_t index = 0;  // among the file's record lines
+};
+
+bool ReadRecord(std::string_view line, std::vector<std::string_view>* fields, Record* r) {
   SplitWhitespace(line, fields);
   if (fields->size() < kSwfFieldCount) return false;
   for (int i = 0; i < kSwfFieldCount; ++i) {
     SimTime v = 0;
     if (ParseSeconds((*fields)[static_cast<std::size_t>(i)], &v) != ParseError::kOk) return false;
-    if (i == kSwfJobNumber) *number = v / kTicksPerSecond;
-    if (i == kSwfSubmit) *submit = v;
+    if (i == kSwfJobNumber) r->number = v / kTicksPerSecond;
+    if (i == kSwfSubmit) r->submit = v;
+    if (i == kSwfRun) r->run = v;
   }
   return true;
+}
+
+bool IsRecordLine(std::string_view t) { return !t.empty() && t.front() != ';'; }
+
+// The job each record line became (kNoJob if none). A number normally names
+// one record and one job. Where it repeats, a record pairs first with a job
+// of its number, submit and run time, then of its number and submit; only
+// when every record of the number became a job (none dropped or cut) may
+// one pair with another submit (a policy moved it: pyss's -5 -> 1).
+constexpr JobId kNoJob = static_cast<JobId>(-1);
+
+std::vector<JobId> MatchRecords(std::vector<Record> records, const Workload& w) {
+  std::vector<JobId> job_of(records.size(), kNoJob);
+  std::vector<std::pair<std::int64_t, JobId>> jobs(w.jobs.size());
+  for (JobId id = 0; id < w.jobs.size(); ++id) jobs[id] = {w.jobs[id].trace_id, id};
+  std::sort(jobs.begin(), jobs.end());
+  std::stable_sort(records.begin(), records.end(),
+                   [](const Record& a, const Record& b) { return a.number < b.number; });
+  std::vector<std::uint8_t> taken(jobs.size(), 0);
+  std::size_t j = 0;
+  for (std::size_t r = 0; r < records.size();) {
+    const std::int64_t n = records[r].number;
+    std::size_t r_end = r;
+    while (r_end < records.size() && records[r_end].number == n) ++r_end;
+    while (j < jobs.size() && jobs[j].first < n) ++j;
+    std::size_t j_end = j;
+    while (j_end < jobs.size() && jobs[j_end].first == n) ++j_end;
+    const bool all_kept = r_end - r == j_end - j;
+    for (int round = 0; round < 3; ++round) {
+      if (round == 2 && !all_kept) break;
+      for (std::size_t k = r; k < r_end; ++k) {
+        if (job_of[records[k].index] != kNoJob) continue;
+        for (std::size_t m = j; m < j_end; ++m) {
+          const Job& job = w.jobs[jobs[m].second];
+          const bool fits = round == 2 || (job.submit == records[k].submit && (round == 1 || job.run_time == records[k].run));
+          if (taken[m] || !fits) continue;
+          taken[m] = 1;
+          job_of[records[k].index] = jobs[m].second;
+          break;
+        }
+      }
+    }
+    r = r_end;
+    j = j_end;
+  }
+  return job_of;
 }
 
 }  // namespace
 
 void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vector<JobRun>& runs, TimeFormat f,
                        TextSink* out) {
-  // Jobs by (job number, submit order). A number normally names one record
-  // and one job. When it repeats, a record pairs with a job of its number
-  // and its submit time; only when every record of the number became a job
-  // (none dropped or cut) may one pair with another submit (a policy moved
-  // it: pyss's -5 -> 1), the first left in submit order.
-  std::vector<std::pair<std::int64_t, JobId>> by_number(w.jobs.size());
-  for (JobId id = 0; id < w.jobs.size(); ++id) by_number[id] = {w.jobs[id].trace_id, id};
-  std::sort(by_number.begin(), by_number.end());
-  std::vector<std::uint8_t> taken(by_number.size(), 0);
-
   std::vector<std::string_view> fields;
-  std::vector<std::int64_t> record_numbers;  // sorted: how many records carry each number
+  std::vector<JobId> job_of;
   {
+    std::vector<Record> records;
     LineCursor cursor(input);
     std::string_view line;
-    std::int64_t number = 0;
-    SimTime submit = 0;
+    Record r;
     while (cursor.Next(&line))
-      if (const std::string_view t = Trim(line); !t.empty() && t.front() != ';' &&
-                                                 ReadRecord(t, &fields, &number, &submit))
-        record_numbers.push_back(number);
-    std::sort(record_numbers.begin(), record_numbers.end());
+      if (const std::string_view t = Trim(line); IsRecordLine(t) && ReadRecord(t, &fields, &r)) {
+        r.index = records.size();
+        records.push_back(r);
+      }
+    job_of = MatchRecords(std::move(records), w);
   }
 
   LineCursor cursor(input);
   std::string_view line;
+  std::size_t record = 0;
   bool noted = false;
   const auto note = [&] {
     if (noted) return;
@@ -68,48 +111,27 @@ void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vec
   };
   while (cursor.Next(&line)) {
     const std::string_view t = Trim(line);
-    if (t.empty() || t.front() == ';') {
+    if (!IsRecordLine(t)) {
       out->buf.append(line).push_back('\n');
       continue;
     }
     note();
-    std::int64_t number = 0;
-    SimTime submit = 0;
-    if (!ReadRecord(t, &fields, &number, &submit)) {
+    Record r;
+    if (!ReadRecord(t, &fields, &r)) {
       out->buf.append(line).push_back('\n');  // not a record the reader took: as it was
       continue;
     }
-    const auto lo = std::lower_bound(by_number.begin(), by_number.end(), std::pair<std::int64_t, JobId>{number, 0});
-    auto hi = lo;
-    while (hi != by_number.end() && hi->first == number) ++hi;
-    const auto records = std::equal_range(record_numbers.begin(), record_numbers.end(), number);
-    const bool all_kept = records.second - records.first == hi - lo;
-    std::size_t match = by_number.size();
-    for (auto it = lo; it != hi && match == by_number.size(); ++it) {
-      const std::size_t k = static_cast<std::size_t>(it - by_number.begin());
-      if (!taken[k] && w.jobs[it->second].submit == submit) match = k;
-    }
-    for (auto it = lo; it != hi && match == by_number.size() && all_kept; ++it)
-      if (const std::size_t k = static_cast<std::size_t>(it - by_number.begin()); !taken[k]) match = k;
-    const JobRun* run = nullptr;
-    const Job* job = nullptr;
-    if (match < by_number.size()) {
-      taken[match] = 1;
-      const JobId id = by_number[match].second;
-      if (IsFinished(runs[id].state)) {
-        run = &runs[id];
-        job = &w.jobs[id];
-      }
-    }
+    const JobId id = job_of[record++];
+    const bool finished = id != kNoJob && IsFinished(runs[id].state);
     {
       RowWriter row(&out->buf);
       for (std::size_t k = 0; k < fields.size(); ++k) {
         if (k > 0) row.Char(' ');
         if (k == 2 || k == 3) {
-          if (run == nullptr)
+          if (!finished)
             row.Text("-1");
           else
-            row.Time(k == 2 ? run->begin - job->submit : run->end - run->begin, f);
+            row.Time(k == 2 ? runs[id].begin - w.jobs[id].submit : runs[id].end - runs[id].begin, f);
         } else {
           row.Text(fields[k]);
         }

@@ -10,9 +10,10 @@
 // reader refused are copied as they were.
 //
 // Records are matched to jobs by job number (field 1, Job::trace_id, read
-// as the reader reads it); where a number repeats, by number and submit
-// time, so a dropped repeat or repeats out of submit order take their own
-// values. Not for policies that renumber jobs (batsim).
+// as the reader reads it); where a number repeats, by number, submit and
+// run time, then number and submit, so a dropped repeat or repeats out of
+// submit order take their own values. Not for policies that renumber jobs
+// (batsim).
 
 #include <string_view>
 #include <vector>
