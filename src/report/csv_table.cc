@@ -10,17 +10,14 @@
 #include "io/text_lines.h"
 
 namespace clustersim {
-namespace {
 
-double ToNumber(std::string_view s) {
+double CsvNumber(std::string_view s) {
   if (s == "inf") return std::numeric_limits<double>::infinity();
   double v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nan("");
   return v;
 }
-
-}  // namespace
 
 Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::string>& numeric,
                               const std::vector<std::string>& text, bool required) {
@@ -62,7 +59,7 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
       return Status::Error(
           fmt::format("{}:{}: {} fields, the header has {}", path, lines.line_number(), f.size(), columns));
     for (std::size_t k = 0; k < num_at.size(); ++k)
-      t.numbers[k].push_back(num_at[k] < 0 ? std::nan("") : ToNumber(f[static_cast<std::size_t>(num_at[k])]));
+      t.numbers[k].push_back(num_at[k] < 0 ? std::nan("") : CsvNumber(f[static_cast<std::size_t>(num_at[k])]));
     for (std::size_t k = 0; k < text_at.size(); ++k)
       t.texts[k].emplace_back(text_at[k] < 0 ? std::string_view() : f[static_cast<std::size_t>(text_at[k])]);
     ++t.rows;

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/status.h"
@@ -21,6 +22,9 @@ struct CsvTable {
   // One entry per requested text column.
   std::vector<std::vector<std::string>> texts;
 };
+
+// One field as CsvTable reads it: a whole number, "inf", or NaN.
+double CsvNumber(std::string_view field);
 
 // Reads `path` and returns the requested columns. A requested column the
 // header lacks is an error naming file and column when `required` (unless

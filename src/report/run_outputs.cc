@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -31,12 +30,6 @@ const std::vector<std::string> kSeriesColumns = {
     "mean_cpu_cap_w", "mean_gpu_cap_w", "mean_freq", "cpu_temp_max_c",   "gpu_temp_max_c",  "cpu_temp_mean_c",
     "gpu_temp_mean_c", "ambient_c"};
 
-double ToDouble(std::string_view s) {
-  double v = 0;
-  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && p == s.data() + s.size() && !s.empty() ? v : std::nan("");
-}
-
 // jobs.csv's pod_releases cell, "time:units;time:units" (work_report.h);
 // a malformed entry is left out (the occupancy then counts the pod to the
 // job's end, as without the column).
@@ -47,7 +40,7 @@ void ReadPodReleases(std::string_view cell, std::size_t row, double origin, JobC
     cell = semi == std::string_view::npos ? std::string_view() : cell.substr(semi + 1);
     const std::size_t colon = entry.find(':');
     if (colon == std::string_view::npos) continue;
-    const double t = ToDouble(entry.substr(0, colon)), units = ToDouble(entry.substr(colon + 1));
+    const double t = CsvNumber(entry.substr(0, colon)), units = CsvNumber(entry.substr(colon + 1));
     if (std::isfinite(t) && std::isfinite(units)) j->pod_releases.push_back({row, t - origin, units});
   }
 }
