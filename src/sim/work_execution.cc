@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 
+#include "power/clamp.h"
 #include "power/cpu_cap.h"
 #include "power/cpu_throughput.h"
 #include "power/gpu_power.h"
@@ -11,6 +12,15 @@
 #include "power/peer_transfer.h"
 
 namespace clustersim {
+namespace {
+
+// Calls fn(device index) for each device a task holds, lowest index first.
+template <typename Fn>
+void ForEachDevice(std::uint64_t mask, Fn fn) {
+  for (; mask != 0; mask &= mask - 1) fn(std::countr_zero(mask));
+}
+
+}  // namespace
 
 WorkExecution::WorkExecution(const Cluster& cluster, const Workload& w, const ClusterPool& pool,
                              const WorkOptions& options, ClusterPower* power)
@@ -172,8 +182,9 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     load.device_util.assign(static_cast<std::size_t>(type.gpus), 0.0);
     for (std::uint32_t s : slots)
       if (const Task& t = tasks_[s]; t.gpu_left > 0)
-        for (std::uint64_t m = t.devices; m != 0; m &= m - 1)
-          load.device_util[static_cast<std::size_t>(std::countr_zero(m))] = std::clamp(w_.pods[t.pod].profile.u_gpu, 0.0, 1.0);
+        ForEachDevice(t.devices, [&](int d) {
+          load.device_util[static_cast<std::size_t>(d)] = power::Clamp01(w_.pods[t.pod].profile.u_gpu);
+        });
   }
   power_->EvaluateNode(n, load);
   power_->ScheduleTimer(n);
@@ -209,7 +220,7 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
       const double p = w_.pods[t.pod].profile.peer;
       if (p <= 0 || t.gpus < 2 || t.gpu_left <= 0) continue;
       std::vector<std::uint32_t> d;
-      for (std::uint64_t m = t.devices; m != 0; m &= m - 1) d.push_back(static_cast<std::uint32_t>(std::countr_zero(m)));
+      ForEachDevice(t.devices, [&](int i) { d.push_back(static_cast<std::uint32_t>(i)); });
       devices.push_back(std::move(d));
       owner.push_back(i);
     }
@@ -234,7 +245,7 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     t.power_w = t.cpu_left > 0 && cpu_demand > 0 ? model.cpu_dynamic_w() * t.cores * prof.u_cpu / cpu_demand : 0;
     if (t.gpu_left > 0 && assigned) {
       // Each device draws its own pod's load: the pod's share is its devices'.
-      for (std::uint64_t m = t.devices; m != 0; m &= m - 1) t.power_w += model.device_dynamic_w(std::countr_zero(m));
+      ForEachDevice(t.devices, [&](int d) { t.power_w += model.device_dynamic_w(d); });
     } else if (t.gpu_left > 0 && gpu_devices > 0) {
       t.power_w += model.gpu_dynamic_w() * t.gpus / gpu_devices;
     }
@@ -245,8 +256,8 @@ void WorkExecution::RecomputeNode(NodeId n, SimTime now) {
     if (t.gpus > 0 && t.gpu_total > 0) {
       caps.assign(static_cast<std::size_t>(t.gpus), model.gpu_cap_w());
       thetas.clear();
-      for (std::uint64_t m = t.devices; m != 0; m &= m - 1)
-        thetas.push_back(power::ThetaForGpuJob(sw, model.theta_gpu(std::countr_zero(m)), theta_cpu));
+      ForEachDevice(t.devices,
+                    [&](int d) { thetas.push_back(power::ThetaForGpuJob(sw, model.theta_gpu(d), theta_cpu)); });
       power::GpuJobInputs gi;
       gi.g_req = t.gpus;
       gi.s_gpu = prof.s_gpu;
