@@ -504,6 +504,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     report.nominal_s = cluster->nominal_s;
     if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
     report.tick_s = ToSeconds(c.cluster.work.tick);
+    report.makespan_s = s.makespan_s;
     for (const auto& [role, path] : {std::pair{"cluster", c.cluster.cluster_file},
                                      std::pair{"catalog", c.cluster.catalog_file}, std::pair{"caps", c.cluster.caps_file}}) {
       if (path.empty()) continue;

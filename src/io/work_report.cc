@@ -170,18 +170,6 @@ std::string WorkSummaryJson(const WorkReport& r) {
     double idle = 0, jobs = 0;
     for (NodeId n = 0; n < p.nodes(); ++n) idle += p.node(n).idle_energy_j();
     for (JobId id = 0; id < r.workload->jobs.size(); ++id) jobs += r.work->job_energy_j(id);
-    // The summary's makespan: over the jobs that finished (a rejected or
-    // unfinished job's earlier submit stretched it).
-    double makespan = 0;
-    {
-      SimTime first = kTimeInfinity, last = kNoTime;
-      for (JobId id = 0; id < r.workload->jobs.size(); ++id)
-        if (Finished(r.result->runs[id])) {
-          first = std::min(first, r.workload->jobs[id].submit);
-          last = std::max(last, r.result->runs[id].end);
-        }
-      if (last != kNoTime) makespan = ToSeconds(last - first);
-    }
     j["energy"] = {{"span_seconds", span},
                    {"it_energy_j", p.it_energy_j()},
                    {"facility_energy_j", p.facility_energy_j()},
@@ -195,7 +183,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
                    {"pue", p.it_energy_j() > 0 ? nlohmann::json(p.facility_energy_j() / p.it_energy_j())
                                                : nlohmann::json(nullptr)},  // no IT energy, no ratio
                    {"design_it_power_w", p.design_it_w()},
-                   {"energy_delay_product_js", p.it_energy_j() * makespan}};
+                   {"energy_delay_product_js", p.it_energy_j() * r.makespan_s}};
   }
   j["definitions"] = {
       {"nominal_duration", "the job alone on its allocation, uncapped, f = 1: max over its pods of "

@@ -37,6 +37,7 @@ struct WorkReport {
   std::vector<double> nominal_s;          // by JobId; empty for fixed durations
   std::string engine;                     // "v1", "legacy" or "" (fixed durations)
   double tick_s = 0;
+  double makespan_s = 0;  // the summary's (finished jobs), for the energy-delay product
   // --power-policy: its name ("" = none), options, and what it decided at
   // the start; under C, the controller's reconciles.
   std::string power_policy;
