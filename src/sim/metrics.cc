@@ -34,7 +34,7 @@ double TickMean(const Workload& w, const RunResult& r, SimTime t0, SimTime end) 
   double unit_ticks = 0;
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& run = r.runs[i];
-    if ((run.state != JobState::kCompleted && run.state != JobState::kTimeout) || run.holds_no_units) continue;
+    if (!IsFinished(run.state) || run.holds_no_units) continue;
     const SimTime k0 = std::clamp<SimTime>(ceil_s(run.begin - t0), 0, ticks);
     const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
     unit_ticks += static_cast<double>(w.jobs[i].units) * static_cast<double>(k1 - k0);
@@ -43,7 +43,7 @@ double TickMean(const Workload& w, const RunResult& r, SimTime t0, SimTime end) 
   // `used` integral of ComputeSummary subtracts the same).
   for (const RunResult::PodRelease& p : r.pod_releases) {
     const JobRun& run = r.runs[p.job];
-    if ((run.state != JobState::kCompleted && run.state != JobState::kTimeout) || run.holds_no_units) continue;
+    if (!IsFinished(run.state) || run.holds_no_units) continue;
     const SimTime kp = std::clamp<SimTime>(ceil_s(p.time - t0), 0, ticks);
     const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
     unit_ticks -= static_cast<double>(p.units) * static_cast<double>(k1 - kp);
@@ -118,7 +118,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   // A gang pod that finished first held its units only until then.
   for (const RunResult::PodRelease& p : r.pod_releases) {
     const JobRun& run = r.runs[p.job];
-    if (run.state == JobState::kCompleted || run.state == JobState::kTimeout)
+    if (IsFinished(run.state))
       used -= static_cast<double>(p.units) * ToSeconds(run.end - p.time);
   }
   if (n > 0) {
