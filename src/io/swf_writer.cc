@@ -84,7 +84,10 @@ std::vector<JobId> MatchRecords(std::vector<Record> records, const Workload& w) 
 
 void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vector<JobRun>& runs, TimeFormat f,
                        TextSink* out) {
+  // One pass reads the record lines (the matching needs them all), the
+  // second copies the file; it only splits the lines the first one took.
   std::vector<std::string_view> fields;
+  std::vector<std::uint8_t> taken;  // by record line: the reader took it
   std::vector<JobId> job_of;
   {
     std::vector<Record> records;
@@ -92,7 +95,9 @@ void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vec
     std::string_view line;
     Record r;
     while (cursor.Next(&line))
-      if (const std::string_view t = Trim(line); IsRecordLine(t) && ReadRecord(t, &fields, &r)) {
+      if (const std::string_view t = Trim(line); IsRecordLine(t)) {
+        taken.push_back(ReadRecord(t, &fields, &r));
+        if (!taken.back()) continue;
         r.index = records.size();
         records.push_back(r);
       }
@@ -101,7 +106,7 @@ void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vec
 
   LineCursor cursor(input);
   std::string_view line;
-  std::size_t record = 0;
+  std::size_t record = 0, record_line = 0;
   bool noted = false;
   const auto note = [&] {
     if (noted) return;
@@ -116,11 +121,11 @@ void WriteSimulatedSwf(std::string_view input, const Workload& w, const std::vec
       continue;
     }
     note();
-    Record r;
-    if (!ReadRecord(t, &fields, &r)) {
+    if (!taken[record_line++]) {
       out->buf.append(line).push_back('\n');  // not a record the reader took: as it was
       continue;
     }
+    SplitWhitespace(t, &fields);
     const JobId id = job_of[record++];
     const bool finished = id != kNoJob && IsFinished(runs[id].state);
     {
