@@ -14,7 +14,7 @@ ASAN := build/asan
 FUZZ := build/fuzz
 # Seconds each fuzz target runs in `make fuzz` and `make test` (CI: 60).
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := csv_reader swf_reader timestamp config_file jsonl_trace cluster_yaml caps_yaml
+FUZZ_TARGETS := csv_reader swf_reader timestamp config_file jsonl_trace cluster_yaml caps_yaml llnl_history
 
 .PHONY: all deps release asan run test test-release bench install clean fuzz fuzz-build
 
