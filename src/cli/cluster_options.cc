@@ -14,10 +14,10 @@
 
 namespace clustersim {
 
-void AddClusterOptions(CLI::App* app, OptionValues* v) {
+void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
   AddBaseModelOptions(app, &v->sim_base);
   // Seed 002: a cluster of real nodes, work-based jobs (README "Clusters and work").
-  const std::string g = "Clusters and work (seed 002)";
+  const std::string g = listed ? "Clusters and work (seed 002)" : "";
   app->add_option("--cluster", v->cluster, "Cluster inventory YAML (Joulie's nodes[] groups); runs on real nodes")
       ->group(g);
   app->add_option("--catalog", v->catalog,

@@ -10,7 +10,8 @@
 
 namespace clustersim {
 
-void AddClusterOptions(CLI::App* app, OptionValues* v);
+// listed = false parses them but leaves them out of --help.
+void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed = true);
 Status ResolveClusterOptions(const OptionValues& v, RunConfig* c);
 
 }  // namespace clustersim

@@ -16,6 +16,7 @@
 #include "cli/generate.h"
 #include "cli/option_checks.h"
 #include "cli/options.h"
+#include "cli/replay_options.h"
 #include "cli/report_command.h"
 #include "cli/trace_command.h"
 #include "model/memory.h"
@@ -84,6 +85,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
   app.config_formatter(clustersim::MakeConfigReader());
   clustersim::OptionValues v;
   clustersim::AddRunOptions(&app, &v, clustersim::Frontend::kClustersim);
+  if (replay) clustersim::UnlistReplayRefusedOptions(&app);
   // CLI11 skips config lines it does not understand; we refuse them first.
   const std::string cfg = clustersim::FindConfigPath(argc, argv, {"--config"});
   if (!cfg.empty()) {

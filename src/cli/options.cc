@@ -12,6 +12,7 @@
 #include <fmt/ranges.h>  // fmt::join
 
 #include "cli/cluster_options.h"
+#include "cli/replay_options.h"
 #include "cli/option_checks.h"
 #include "io/ambient_csv.h"
 #include "io/node_selector.h"
@@ -86,10 +87,13 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   // --runtime_mode is dr_evt's older name for it (dr_evt-compat.md §5.3).
   app->add_option("--plan_with,--plan-with,--runtime_mode", v->plan_with,
                   "Schedulers plan with: limit (default) or actual (oracle planning)");
-  app->add_option("--bsld-tau,--bsld_tau", v->bsld_tau,
-                  "Bounded slowdown max(1, turnaround / max(run, tau)): tau in seconds (default 10), recorded in "
-                  "summary.json")
-      ->check(RealIn(0, 1e12, /*lo_open=*/true));
+  // `simulator` writes no bounded slowdown (dr_evt's outputs have none), so
+  // it does not take the option rather than take it without effect.
+  if (!sim)
+    app->add_option("--bsld-tau,--bsld_tau", v->bsld_tau,
+                    "Bounded slowdown max(1, turnaround / max(run, tau)): tau in seconds (default 10), recorded in "
+                    "summary.json")
+        ->check(RealIn(0, 1e12, /*lo_open=*/true));
   app->add_option("--rl-windows", v->rl_windows, "--compat rlscheduler: number of evaluation windows (10)")
       ->check(IntIn(1, 1'000'000));
   app->add_option("--rl-window-size", v->rl_window_size, "--compat rlscheduler: jobs per window (1024)")
@@ -210,7 +214,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "(clustersim report DIR makes one later)");
   }
 
-  AddClusterOptions(app, v);
+  // `simulator` refuses every seed-002 option with a pointer to `clustersim
+  // simulate`; its help does not list them.
+  AddClusterOptions(app, v, /*listed=*/!sim);
 }
 
 namespace {
@@ -233,37 +239,6 @@ Status ParseTraceTime(const char* flag, const std::string& text, const std::stri
   *t = *calendar_time.value();
   *calendar = text;
   return Status::Ok();
-}
-
-// `clustersim replay` keeps the trace's times: the options that choose how a
-// simulation schedules or draws run times would be ignored, so they are
-// refused (named), rather than recorded as if they had been used.
-Status CheckReplayOptions(const OptionValues& v) {
-  std::vector<std::string> given;
-  auto note = [&](bool set, const char* flag) {
-    if (set) given.emplace_back(flag);
-  };
-  note(v.policy != "fcfs", "--policy");
-  note(!v.backfill.empty(), "--backfill");
-  // (--compat stays: in a replay it picks the SWF normalisation, pyss's or rlscheduler's.)
-  note(v.conservative != "compress", "--conservative");
-  note(!v.backfill_cmp.empty(), "--backfill-cmp");
-  note(!v.extra_nodes.empty(), "--extra-nodes");
-  note(v.shadow_ties != "include", "--shadow-ties");
-  note(v.backfill_order != "queue", "--backfill-order");
-  note(!v.event_order.empty(), "--event-order");
-  note(!v.schedule_per.empty(), "--schedule-per");
-  note(!v.free_from.empty(), "--free-from");
-  note(!v.overrun.empty(), "--overrun");
-  note(v.plan_with != "limit", "--plan_with");
-  RunTimeMode mode = RunTimeMode::kActual;
-  note(ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual, "--run_time_mode");
-  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
-  note(!v.seed.empty(), "--seed");
-  if (given.empty()) return Status::Ok();
-  return Status::Error(fmt::format("{}: a replay keeps the trace's recorded times, so {} would be ignored; schedule "
-                                   "the trace with `clustersim simulate --force-simulation`",
-                                   fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
 }
 
 // The compat preset's event timing, with each knob given overriding its value.
@@ -337,15 +312,26 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
                           : p.compat == Compat::kRlScheduler    ? "rlscheduler"
                                                                 : "clean";
   RETURN_IF_ERROR(ParseEnum("--swf-policy", swf, kSwfPolicyNames, &c.load.swf.policy));
-  RETURN_IF_ERROR(ParseEnum("--size-source", v.size_source, kSizeSourceNames, &c.load.swf.size_source));
-  RETURN_IF_ERROR(ParseEnum("--estimate-fill", v.estimate_fill, kEstimateFillNames, &c.load.swf.estimate_fill));
-  // The knobs shape strict and clean only; other policies have their tool's rules.
+  RETURN_IF_ERROR(ParseEnum("--size-source", v.size_source.empty() ? std::string("requested") : v.size_source,
+                            kSizeSourceNames, &c.load.swf.size_source));
+  RETURN_IF_ERROR(ParseEnum("--estimate-fill", v.estimate_fill.empty() ? std::string("run") : v.estimate_fill,
+                            kEstimateFillNames, &c.load.swf.estimate_fill));
+  // The knobs shape strict and clean only; other policies have their tool's
+  // rules. Given at all (even at their default), they are refused there: the
+  // run would not be the one the command line describes.
   const bool knobs_apply = c.load.swf.policy == SwfPolicy::kStrict || c.load.swf.policy == SwfPolicy::kClean;
-  if (!knobs_apply && (v.size_source != "requested" || v.estimate_fill != "run"))
+  if (!knobs_apply && (!v.size_source.empty() || !v.estimate_fill.empty()))
     return Status::Error(fmt::format("--size-source and --estimate-fill shape --swf-policy strict and clean; {} has "
                                      "its tool's own rules",
                                      swf));
-  if (c.load.swf.policy == SwfPolicy::kStrict && v.estimate_fill != "run")
+  // An SWF option on a trace of another format is refused once the format
+  // is known (io/trace_loader.h).
+  for (const auto& [given, flag] : {std::pair{!v.swf_policy.empty(), "--swf-policy"},
+                                    std::pair{!v.size_source.empty(), "--size-source"},
+                                    std::pair{!v.estimate_fill.empty(), "--estimate-fill"},
+                                    std::pair{v.procs_per_node > 0, "--procs-per-node"}})
+    if (given) c.load.swf_only_flags.emplace_back(flag);
+  if (c.load.swf.policy == SwfPolicy::kStrict && !v.estimate_fill.empty())
     return Status::Error("--estimate-fill applies to --swf-policy clean (strict drops a job without a requested "
                          "time)");
   std::string order = v.policy;

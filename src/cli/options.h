@@ -24,7 +24,7 @@ struct OptionValues {
   std::int64_t procs_per_node = 0;
   std::string format = "auto";
   std::string swf_policy;  // empty = clean, or the compat preset's
-  std::string size_source = "requested", estimate_fill = "run";  // strict / clean knobs
+  std::string size_source, estimate_fill;  // strict / clean knobs; empty: requested, run
   std::string conservative = "compress";  // compress | rebuild
   std::string policy = "fcfs";
   std::string backfill;  // empty = easy (rlscheduler: none)

@@ -5,6 +5,7 @@
 #include "io/text_lines.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 #include <new>
@@ -30,6 +31,17 @@ TraceFormat Sniff(std::string_view text) {
     return tok.size() >= 18 && line.find(',') == std::string_view::npos ? TraceFormat::kSwf : TraceFormat::kCsv;
   }
   return TraceFormat::kCsv;
+}
+
+Status RefuseSwfOnlyFlags(const LoadOptions& options, TraceFormat format, const std::string& name) {
+  if (format == TraceFormat::kSwf || options.swf_only_flags.empty()) return Status::Ok();
+  const char* what = format == TraceFormat::kJsonl         ? "a JSONL trace"
+                     : format == TraceFormat::kLassen      ? "a Lassen history"
+                     : format == TraceFormat::kLegacyTrace ? "a legacy .trace"
+                                                           : "a dr_evt CSV";
+  return Status::Error(fmt::format("{}: {} {} to SWF traces only; this is {}", name,
+                                   fmt::join(options.swf_only_flags, ", "),
+                                   options.swf_only_flags.size() == 1 ? "applies" : "apply", what));
 }
 
 }  // namespace
@@ -62,6 +74,7 @@ Result<LoadedTrace> LoadTraceText(std::string_view text, const std::string& name
                    "it as Lassen)",
                    Severity::kNote, true);
   }
+  if (Status st = RefuseSwfOnlyFlags(options, fmt, name); !st.ok()) return st;
   LoadedTrace out;
   out.format = fmt;
   if (fmt == TraceFormat::kLassen || fmt == TraceFormat::kLegacyTrace) {
@@ -105,6 +118,7 @@ Result<LoadedTrace> LoadTrace(const std::string& path, const LoadOptions& option
                          "(give a file, or --format jsonl)");
   if (options.format == TraceFormat::kJsonl || folder ||
       (options.format == TraceFormat::kAuto && (EndsWith(path, ".jsonl") || EndsWith(path, ".jsonl.gz")))) {
+    if (Status st = RefuseSwfOnlyFlags(options, TraceFormat::kJsonl, DisplayName(path)); !st.ok()) return st;
     try {
       auto w = LoadJsonlTrace(path, options.jsonl, diag);
       if (!w.ok()) return w.status();

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "io/csv_reader.h"
 #include "io/jsonl_trace.h"
@@ -33,6 +34,9 @@ struct LoadOptions {
   LlnlReadOptions llnl;
   std::int64_t capacity = 0;   // --total_nodes (CSV needs it; SWF may take it from the header)
   std::int64_t csv_default_capacity = 0;  // CSV without --total_nodes (`simulator`: dr_evt's 795)
+  // SWF-only options the command line gave ("--swf-policy", ...): a trace
+  // of another format is refused, naming them, rather than run without them.
+  std::vector<std::string> swf_only_flags;
 };
 
 struct LoadedTrace {

@@ -1,0 +1,55 @@
+#include "cli/replay_options.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "model/name_table.h"
+#include "sim/run_time_model.h"
+
+namespace clustersim {
+
+// `clustersim replay` keeps the trace's times: the options that choose how a
+// simulation schedules or draws run times would be ignored, so they are
+// refused (named), rather than recorded as if they had been used.
+Status CheckReplayOptions(const OptionValues& v) {
+  std::vector<std::string> given;
+  auto note = [&](bool set, const char* flag) {
+    if (set) given.emplace_back(flag);
+  };
+  note(v.policy != "fcfs", "--policy");
+  note(!v.backfill.empty(), "--backfill");
+  // (--compat stays: in a replay it picks the SWF normalisation, pyss's or rlscheduler's.)
+  note(v.conservative != "compress", "--conservative");
+  note(!v.backfill_cmp.empty(), "--backfill-cmp");
+  note(!v.extra_nodes.empty(), "--extra-nodes");
+  note(v.shadow_ties != "include", "--shadow-ties");
+  note(v.backfill_order != "queue", "--backfill-order");
+  note(!v.event_order.empty(), "--event-order");
+  note(!v.schedule_per.empty(), "--schedule-per");
+  note(!v.free_from.empty(), "--free-from");
+  note(!v.overrun.empty(), "--overrun");
+  note(v.plan_with != "limit", "--plan_with");
+  RunTimeMode mode = RunTimeMode::kActual;
+  note(ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual, "--run_time_mode");
+  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
+  note(!v.seed.empty(), "--seed");
+  if (given.empty()) return Status::Ok();
+  return Status::Error(fmt::format("{}: a replay keeps the trace's recorded times, so {} would be ignored; schedule "
+                                   "the trace with `clustersim simulate --force-simulation`",
+                                   fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
+}
+
+void UnlistReplayRefusedOptions(CLI::App* app) {
+  for (const char* flag : {"--policy", "--backfill", "--conservative", "--backfill-cmp", "--extra-nodes",
+                           "--shadow-ties", "--backfill-order", "--event-order", "--schedule-per", "--free-from",
+                           "--overrun", "--plan_with", "--run_time_mode", "--run_time_scale", "--run_time_stddev",
+                           "--seed"})
+    if (CLI::Option* o = app->get_option_no_throw(flag); o != nullptr) o->group("");
+}
+
+}  // namespace clustersim
