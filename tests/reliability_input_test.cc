@@ -12,10 +12,14 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "io/capacity_csv.h"
+#include "io/jsonl_trace.h"
+#include "io/trace_loader.h"
 #include "sim/checker.h"
 #include "subprocess.h"
 #include "test_util.h"
@@ -49,6 +53,46 @@ TEST(ReliabilityInput, TimesPastTheBoundAreRefusedWithLineAndRule) {
   o = SimulateText(std::string(kHeader) + "1000000000000,1,1000000000000,1000000000000\n", s);
   ASSERT_TRUE(o.status.ok()) << o.status.message();
   EXPECT_EQ(RenderSchedule(o), "0:1000000000000-2000000000000");
+}
+
+// Every reader says the same about a time past the bound: the rule and the
+// bound with its unit (the capacity schedule called 1e13 "neither epoch
+// seconds nor a calendar time"; a JSONL offset scaled past the bound was
+// taken).
+TEST(ReliabilityInput, EveryReaderNamesTheTimeBound) {
+  const std::string bound = "(|t| <= 1000000000000 s)";
+  auto cap = ParseCapacitySchedule("time,total_nodes\n1e13,5\n", "cap.csv", "UTC", 10);
+  ASSERT_FALSE(cap.ok());
+  EXPECT_EQ(cap.status().message(), "cap.csv:2: number_out_of_range: time '1e13' is out of range " + bound);
+
+  Diagnostics swf_diag;
+  LoadOptions lo;
+  lo.format = TraceFormat::kSwf;
+  lo.capacity = 4;
+  std::string swf = "1 1e13 0 10 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n";
+  (void)LoadTraceText(swf, "big.swf", lo, &swf_diag);
+  ASSERT_EQ(swf_diag.entries().size(), 1u);
+  EXPECT_EQ(swf_diag.entries()[0].ToString(),
+            "big.swf:1: number_out_of_range: field 2: '1e13' is out of range " + bound);
+  Diagnostics count_diag;
+  (void)LoadTraceText("1 0 0 10 1e13 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n", "big.swf", lo, &count_diag);
+  ASSERT_EQ(count_diag.entries().size(), 1u);
+  EXPECT_EQ(count_diag.entries()[0].ToString(),
+            "big.swf:1: number_out_of_range: field 5: '1e13' is out of range (|value| <= 1000000000000)");
+
+  for (const auto& [scale, line, why] :
+       {std::tuple{1.0, R"({"jobId":"a","submitTimeOffsetSec":1e13})", "submitTimeOffsetSec 1e+13"},
+        std::tuple{5.0, R"({"jobId":"a","submitTimeOffsetSec":1e12})", "submitTimeOffsetSec 1e+12 x time_scale 5"}}) {
+    Diagnostics diag;
+    JsonlOptions jo;
+    jo.time_scale = scale;
+    auto w = LoadJsonlTraceText(line, "big.jsonl", jo, &diag);
+    ASSERT_TRUE(w.ok()) << w.status().message();
+    EXPECT_EQ(w.value().jobs.size(), 0u) << why;
+    ASSERT_EQ(diag.entries().size(), 1u) << why;
+    EXPECT_EQ(diag.entries()[0].ToString(),
+              std::string("big.jsonl:1: number_out_of_range: ") + why + " is out of range " + bound);
+  }
 }
 
 TEST(ReliabilityInput, ReplayAtBothBoundsHasAPositiveMakespan) {

@@ -47,6 +47,9 @@ Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std:
       case TimestampParser::Outcome::kMixed:
         return Status::Error(where + ": mixed_timestamps: '" + std::string(time_text) +
                              "' is not in the encoding of the first row (epoch seconds or calendar time)");
+      case TimestampParser::Outcome::kRange:
+        return Status::Error(fmt::format("{}: number_out_of_range: time '{}' is out of range (|t| <= {} s)", where,
+                                         time_text, kMaxInputSeconds));
       default:
         return Status::Error(where + ": bad_time: '" + std::string(time_text) +
                              "' is neither epoch seconds nor a calendar time");

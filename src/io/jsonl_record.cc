@@ -204,7 +204,8 @@ bool JsonlRecordParser::Impl::Offset(const element& e, SimTime* out) {
   const std::string_view text = NumberText(e, buf);
   SimTime t = 0;
   if (ParseSeconds(text, &t) != ParseError::kOk)
-    return Skip("number_out_of_range", fmt::format("submitTimeOffsetSec {} is out of range", text));
+    return Skip("number_out_of_range",
+                fmt::format("submitTimeOffsetSec {} is out of range (|t| <= {} s)", text, kMaxInputSeconds));
   const bool negative = t < 0 || text.starts_with('-');
   if (t < 0) {
     Warn("negative_offset", fmt::format("submitTimeOffsetSec {} is negative; clamped to 0", text));
@@ -217,9 +218,10 @@ bool JsonlRecordParser::Impl::Offset(const element& e, SimTime* out) {
     // 64-bit mantissas hold any offset in range to well below a µs.
     const long double scaled =
         std::round(std::strtold(std::string(text).c_str(), nullptr) * static_cast<long double>(scale) * 1e6L);
-    if (scaled > 9e18L)
+    if (scaled > static_cast<long double>(kMaxInputTime))  // the bound of every input time
       return Skip("number_out_of_range",
-                  fmt::format("submitTimeOffsetSec {} x time_scale {} is out of range", text, scale));
+                  fmt::format("submitTimeOffsetSec {} x time_scale {} is out of range (|t| <= {} s)", text, scale,
+                              kMaxInputSeconds));
     t = static_cast<SimTime>(scaled);
   }
   *out = t;

@@ -115,7 +115,9 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
         if (e != ParseError::kOk) {
           diag->Report(name, ln, e == ParseError::kRange ? "number_out_of_range" : "bad_number",
                        e == ParseError::kRange
-                           ? fmt::format("field {}: '{}' is out of range (|value| <= {})", i + 1, tok[i], kMaxInputSeconds)
+                           ? fmt::format("field {}: '{}' is out of range (|{}| <= {}{})", i + 1, tok[i],
+                                         IsSwfTimeField(i) ? "t" : "value", kMaxInputSeconds,
+                                         IsSwfTimeField(i) ? " s" : "")
                            : fmt::format("field {}: cannot parse '{}'", i + 1, tok[i]));
           ok = false;
           break;
