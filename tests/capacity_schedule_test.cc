@@ -157,6 +157,24 @@ TEST(CapacitySchedule, WarmStartTakesTheSizeInForceAtItsStart) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 200.0 / 620.0);
 }
 
+// A job running at T holds more than the size in force then (8 of 4): it is
+// replayed to its end like a job running at a reduction, and the job
+// submitted at 60 waits for it. --check called the replayed start "8 units
+// in use, more than the 4 that exist" and the run stopped with exit 2.
+TEST(CapacitySchedule, WarmStartedJobMayHoldMoreThanTheSizeAtT) {
+  const fs::path d = ScratchDir("cap_warm_over");
+  std::ofstream(d / "ws.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n"
+                                 "0,0,100,8,100\n60,60,90,2,50\n";
+  std::ofstream(d / "cap.csv") << "time,total_nodes\n20,4\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "8",
+                                      "--sim_start_time", "50", "--capacity_schedule", (d / "cap.csv").string(),
+                                      "--check", "--quiet", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Slurp(d / "out" / "schedule.csv"), std::string(kScheduleHeader) + "60,100,130,2,0,50,1\n");
+  EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
+            "time,free_nodes,allocated_nodes\n50,4,0\n50,0,8\n100,4,0\n100,2,2\n130,4,0\n");
+}
+
 // With no job running at T, the size in force at T is still the one the
 // run starts with, and the change at 40 leaves no row before T (it printed
 // a row at 40 after the baseline at 50). J1 (8 nodes) waits for the change
