@@ -132,5 +132,21 @@ TEST(RunTimeModel, InvalidParametersAreRejectedWithTheRule) {
   EXPECT_EQ(ValidateRunTimeOptions(o).message(), "--run_time_stddev must be >= 0 (got -1)");
 }
 
+// dr_evt's mt19937 takes 32 bits: seed 4294967297 drew what seed 1 draws.
+// The seed's own sampling keys on all 64 bits and takes any seed.
+TEST(RunTimeModel, DrEvtSamplingRefusesSeedsItWouldCut) {
+  RunTimeOptions o;
+  o.mode = RunTimeMode::kDistribution;
+  o.stddev = 0.3;
+  o.compat = RunTimeCompat::kDrEvt;
+  o.seed = 4294967295u;
+  EXPECT_TRUE(ValidateRunTimeOptions(o).ok());
+  o.seed = 4294967297u;
+  EXPECT_EQ(ValidateRunTimeOptions(o).message(),
+            "--seed 4294967297: dr_evt's sampling (--run_time_compat dr_evt) takes a seed below 2^32 (4294967296)");
+  o.compat = RunTimeCompat::kSpec;
+  EXPECT_TRUE(ValidateRunTimeOptions(o).ok());
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -28,6 +28,12 @@ Status ValidateRunTimeOptions(const RunTimeOptions& o) {
         "uniform run times are U(limit*scale, limit*stddev): --run_time_stddev ({}) is the upper factor "
         "and must be >= --run_time_scale ({})",
         o.stddev, o.scale));
+  // dr_evt seeds one mt19937 with 32 bits: a larger seed would be cut to its
+  // low bits, and 1 and 4294967297 would draw the same run times.
+  if (o.compat == RunTimeCompat::kDrEvt && o.seed > 0xFFFFFFFFu)
+    return Status::Error(fmt::format("--seed {}: dr_evt's sampling (--run_time_compat dr_evt) takes a seed below 2^32 "
+                                     "(4294967296)",
+                                     o.seed));
   return Status::Ok();
 }
 
