@@ -132,6 +132,32 @@ TEST(RunTimeModel, InvalidParametersAreRejectedWithTheRule) {
   EXPECT_EQ(ValidateRunTimeOptions(o).message(), "--run_time_stddev must be >= 0 (got -1)");
 }
 
+// Spec §3: a normal draw below 0 becomes 0, a zero-length job; the run
+// said nothing (a zero run time from the trace is a zero_run_time warning).
+// Jobs whose limit is 0 are warned about as such and not counted here.
+TEST(RunTimeModel, ZeroSamplesAreWarnedWithTheirCount) {
+  for (RunTimeCompat c : {RunTimeCompat::kSpec, RunTimeCompat::kDrEvt}) {
+    std::vector<double> limits(2000, 1000);
+    limits[0] = 0;
+    Workload w = Limits(limits);
+    w.name = "t.csv";
+    RunTimeOptions o;
+    o.mode = RunTimeMode::kDistribution;
+    o.compat = c;
+    o.scale = 0.1;
+    o.stddev = 1;
+    Diagnostics diag;
+    ASSERT_TRUE(ApplyRunTimeModel(o, &w, &diag).ok());
+    const auto zeros = std::count_if(w.jobs.begin() + 1, w.jobs.end(), [](const Job& j) { return j.run_time == 0; });
+    EXPECT_GT(zeros, 500);  // P(0.1 + Z <= 0) = 0.46
+    ASSERT_EQ(diag.entries().size(), 1u);
+    EXPECT_EQ(diag.entries()[0].ToString(),
+              "t.csv: sampled_zero_run_time: " + std::to_string(zeros) +
+                  " sampled run times were 0 (draws at or below 0 are taken as 0): zero-length jobs");
+    EXPECT_EQ(diag.Count("sampled_zero_run_time"), 1);
+  }
+}
+
 // dr_evt's mt19937 takes 32 bits: seed 4294967297 drew what seed 1 draws.
 // The seed's own sampling keys on all 64 bits and takes any seed.
 TEST(RunTimeModel, DrEvtSamplingRefusesSeedsItWouldCut) {

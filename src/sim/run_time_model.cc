@@ -101,13 +101,14 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
     case RunTimeMode::kDistribution:
       break;
   }
-  std::int64_t clamped = 0;
+  std::int64_t clamped = 0, zero = 0;
   if (o.compat == RunTimeCompat::kDrEvt) {
     LibstdcxxDraws rng(static_cast<std::uint32_t>(o.seed));
     for (std::size_t i = w->warm_running; i < w->jobs.size(); ++i) {
       Job& j = w->jobs[i];
       const double limit = ToSeconds(j.time_limit);
       j.run_time = limit <= 0 ? 0 : ToTicks(SampleDrEvt(o, limit, &rng), &clamped);
+      if (limit > 0 && j.run_time == 0) ++zero;
     }
   } else {
     for (std::size_t i = w->warm_running; i < w->jobs.size(); ++i) {
@@ -119,8 +120,15 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
       }
       JobStream rng(o.seed, static_cast<std::uint64_t>(j.trace_id));
       j.run_time = ToTicks(SampleSpec(o, limit, &rng), &clamped);
+      if (j.run_time == 0) ++zero;
     }
   }
+  // A zero run time from the trace is a zero_run_time warning per row; a
+  // draw at or below 0 (normal's max(0, ...)) is one count for the file.
+  if (zero > 0)
+    diag->Report(w->name, 0, "sampled_zero_run_time",
+                 fmt::format("{} sampled run times were 0 (draws at or below 0 are taken as 0): zero-length jobs", zero),
+                 Severity::kWarning);
   if (clamped > 0)
     diag->Report(w->name, 0, "sampled_duration_clamped",
                  fmt::format("{} sampled run times exceeded {} s and were clamped to it", clamped, kMaxInputSeconds),
