@@ -206,5 +206,27 @@ TEST(GoldenEasy, ExtraNodesBudgetAcrossArrivals) {
   ExpectSchedule(kExtraAcross, ClassicEasy(), "0:0-100 1:100-200 2:0-500 3:200-700 4:20-520 5:200-700");
 }
 
+// Oracle planning (--plan_with actual) under the default kill at the limit
+// plans with the run the job will have. A (0, 2 nodes, limit 10, run 20) is
+// killed at 10; H (1, 4, 10, 10) waits for it; K (2, 2, 15, 15).
+// Planned with min(20, 10): at t1 S = 10, E = 0; at t2 K 2+15 > 10 and
+// 2 > 0: refused. H 10-20, K 20-35. Planned with A's uncut 20 s, K was
+// backfilled at 2 and H waited for it until 17 (two nodes idle 10-17).
+// Letting A run on (--overrun allow), the oracle's plan is its 20 s.
+TEST(GoldenEasy, OraclePlanningSeesTheKillAtTheLimit) {
+  const std::string csv = kHdrActual + "0,2,10,20\n1,4,10,10\n2,2,15,15\n";
+  for (Policy p : {ClassicEasy(), Conservative()}) {
+    p.plan_with_actual = true;
+    SimOutcome o = RunSim(csv, p, 4);
+    ASSERT_TRUE(o.status.ok()) << o.status.message() << "\n" << o.diagnostics;
+    EXPECT_EQ(RenderSchedule(o), "0:0-10 1:10-20 2:20-35") << DescribePolicy(p);
+  }
+  Policy easy = ClassicEasy();
+  easy.plan_with_actual = true;
+  SimOutcome allow = RunSim(csv, easy, 4, Overrun::kAllow);
+  ASSERT_TRUE(allow.status.ok()) << allow.status.message();
+  EXPECT_EQ(RenderSchedule(allow), "0:0-20 1:20-30 2:2-17");
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -42,8 +42,11 @@ struct Policy {
   bool dr_evt_fcfs_conservative = false;
   // EASY: the order backfill candidates are tried in.
   BackfillOrderKey backfill_order = BackfillOrderKey::kQueue;
-  // Plan with the actual run time instead of the time limit (oracle).
+  // Plan with the actual run time instead of the time limit (oracle): the
+  // run the job will have, so min(run, limit) while the engine kills jobs at
+  // their limit (the engine sets the second flag from its --overrun).
   bool plan_with_actual = false;
+  bool actual_clipped_at_limit = true;
   // Conservative: after an early end, clear every reservation and place the
   // waiting jobs again in submit order (schedulers.md §4's `rebuild`; a job
   // may move later), instead of pyss's compression.

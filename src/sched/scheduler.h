@@ -54,9 +54,11 @@ class Scheduler {
   virtual bool WasBackfilled(JobId id) const = 0;
 };
 
-// The estimate a policy plans with for `job` (limit, or actual as oracle).
+// The estimate a policy plans with for `job` (limit, or actual as oracle:
+// the run it will have, cut at the limit when the engine kills it there).
 inline SimTime PlanningEstimate(const Job& job, const Policy& p) {
-  return p.plan_with_actual ? job.run_time : job.time_limit;
+  if (!p.plan_with_actual) return job.time_limit;
+  return p.actual_clipped_at_limit && job.run_time > job.time_limit ? job.time_limit : job.run_time;
 }
 
 // REQUIRES: jobs and pool outlive the scheduler.

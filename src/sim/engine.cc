@@ -19,6 +19,15 @@ namespace clustersim {
 
 namespace {
 
+// The policy the scheduler plans with: oracle planning (--plan_with actual)
+// sees the run a job will have, cut at its limit when the engine kills it
+// there (it planned with the uncut run: a shadow time after the kill).
+Policy PlanningPolicy(const EngineOptions& o) {
+  Policy p = o.policy;
+  p.actual_clipped_at_limit = o.overrun == Overrun::kClip;
+  return p;
+}
+
 // The simulation loop's state and its three primitive steps (end a job,
 // admit an arrival, run a scheduling pass); the per-timestamp orders of the
 // clean default and of pyss are composed from them.
@@ -30,7 +39,7 @@ class SimulationLoop {
         pool_(cluster.pool != nullptr ? static_cast<ResourcePool*>(cluster.pool) : &count_pool_),
         changes_(o.capacity_schedule),
         counting_(cluster.pool == nullptr),
-        work_(cluster.work), policy_(cluster.policy), sched_(MakeScheduler(o.policy, w.jobs, pool_)),
+        work_(cluster.work), policy_(cluster.policy), sched_(MakeScheduler(PlanningPolicy(o), w.jobs, pool_)),
         events_(w.jobs.size()), start_seq_(w.jobs.size(), 0) {
     // Policy C counts waiting performance pods as the engine admits and starts them.
     if (policy_ != nullptr) obs_.insert(obs_.begin(), policy_);
@@ -156,8 +165,9 @@ class SimulationLoop {
     }
     if (per_event)  // pyss: termination events in creation (start) order
       std::sort(ending_.begin(), ending_.end(), [&](JobId a, JobId b) { return start_seq_[a] < start_seq_[b]; });
+    const Policy plan = PlanningPolicy(o_);
     auto on_time = [&](JobId id) {
-      return tm.free_from == FreeFrom::kEstimate && now == r_.runs[id].begin + PlanningEstimate(jobs_[id], o_.policy);
+      return tm.free_from == FreeFrom::kEstimate && now == r_.runs[id].begin + PlanningEstimate(jobs_[id], plan);
     };
     for (JobId id : ending_)
       if (on_time(id)) End(id, now);
