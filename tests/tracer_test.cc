@@ -115,6 +115,36 @@ TEST(Tracer, HandMadeTraceWithADedicatedAccessTime) {
   EXPECT_FALSE(fs::exists(d / "t.out"));  // dr_evt current writes only what is asked for
 }
 
+// dr_evt-compat §14: a zero-length job's START comes before its END. On
+// Sunday (UTC): pall 10:00-11:00, pbatch 11:30-11:40, a zero-length pall at
+// 12:00, pall 13:00-14:00. DATs 10:00-11:00 and 12:00-14:00 (the 12:00 job
+// and the 13:00 one have no other event between them: one period), so hour
+// 11, with the batch submission, is open. The zero-length job's END came
+// first: one period 10:00-14:00 across the batch job, hour 11 blocked.
+TEST(Tracer, AZeroLengthPallJobStartsBeforeItEnds) {
+  const fs::path d = ScratchDir("tracer_zero_pall");
+  std::ofstream(d / "t.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+                                "295200,295200,298800,20,pall,3600\n"
+                                "300600,300600,301200,2,pbatch,3600\n"
+                                "302400,302400,302400,20,pall,3600\n"
+                                "306000,306000,309600,20,pall,3600\n";
+  for (const std::string& bin : {ClustersimBinary(), TracerBinary()}) {
+    std::vector<std::string> argv = {bin};
+    if (bin == ClustersimBinary()) argv.push_back("trace");
+    argv.insert(argv.end(), {(d / "t.csv").string(), "-z", "UTC", "-n", "20", "-d", (d / "dat.txt").string(), "-s",
+                             (d / "hours.txt").string()});
+    const ProcessResult r = RunProcess(argv);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(Slurp(d / "dat.txt"),
+              "DAT: started at 1970-01-04 10:00:00.000000 until 1970-01-04 11:00:00.000000\n"
+              "DAT: started at 1970-01-04 12:00:00.000000 until 1970-01-04 14:00:00.000000\n")
+        << bin;
+    const std::vector<std::string> hours = Lines(Slurp(d / "hours.txt"));
+    ASSERT_GT(hours.size(), 11u);
+    EXPECT_EQ(hours[11], "11\t1\t1.000000") << bin;
+  }
+}
+
 // dr_evt-compat §4 and §2.5: the tracer's -r leaves pall jobs out of the
 // occupancy (as its busy_nodes does) and writes whole seconds; it counted
 // the pall job (110 of 100 nodes) and wrote 100.75. `simulator` replays the

@@ -31,12 +31,14 @@ LegacyQueue QueueOf(const Workload& w, const Job& j) {
 
 // Busy nodes at each submit and the DAT periods, as dr_evt's tracer counts
 // them: job i sees the events (of jobs before it) at or before its submit,
-// ENDs before STARTs at equal times, then by job index.
+// ENDs before STARTs at equal times, then by job index; a zero-length job's
+// own END follows its START (dr_evt-compat §14: its END first took the pall
+// count to -1, and the next pall job extended a stale period).
 void Sweep(const Workload& w, const std::vector<LegacyQueue>& q, const TracerOptions& o, TraceAnalysis* a) {
   const std::size_t n = w.jobs.size();
   a->busy_at_submit.assign(n, 0);
   a->dat.assign(n, 0);
-  using Ev = std::tuple<SimTime, int, std::size_t>;  // time, 0 = END / 1 = START, job
+  using Ev = std::tuple<SimTime, int, std::size_t>;  // time, 0 = END / 1 = START / 2 = zero-length END, job
   std::priority_queue<Ev, std::vector<Ev>, std::greater<Ev>> events;
   std::int64_t busy = 0, pall_running = 0;
   bool prev_pall = false;
@@ -75,7 +77,7 @@ void Sweep(const Workload& w, const std::vector<LegacyQueue>& q, const TracerOpt
       a->dat[i] = pall_running > 0;
     }
     events.emplace(j.begin, 1, i);
-    events.emplace(j.begin + j.run_time, 0, i);
+    events.emplace(j.begin + j.run_time, j.run_time == 0 ? 2 : 0, i);
   }
   for (; !events.empty(); events.pop()) process(events.top());
   if (pending && open.end > open.start) a->dat_periods.push_back(open);
