@@ -87,6 +87,29 @@ TEST(RlScheduler, WithoutBackfillTheFirstJobWaitsUntilItFits) {
   EXPECT_DOUBLE_EQ(r.utilisation, 1100.0 / 800.0);
 }
 
+// A CSV or JSONL trace's jobs have no processor count (procs 0): each
+// counts its units times the processors per unit. The toy as a CSV gave
+// utilisation 0, and every WFP3 key was 0 (FCFS order instead of WFP3's).
+TEST(RlScheduler, JobsWithoutAProcessorCountCountTheirUnits) {
+  Workload csv = Toy();
+  for (Job& j : csv.jobs) j.procs = 0;
+  for (Ordering ord : {Ordering::kFcfs, Ordering::kWfp3, Ordering::kUnicep, Ordering::kF1}) {
+    for (bool backfill : {true, false}) {
+      RlWindowOptions o = ToyOptions(backfill);
+      o.ordering = ord;
+      const RlWindow a = RunRlWindow(Toy(), 0, o), b = RunRlWindow(csv, 0, o);
+      EXPECT_DOUBLE_EQ(b.bsld, a.bsld) << OrderingName(ord);
+      EXPECT_DOUBLE_EQ(b.utilisation, a.utilisation) << OrderingName(ord);
+      ASSERT_EQ(b.starts.size(), a.starts.size());
+      for (std::size_t i = 0; i < a.starts.size(); ++i) {
+        EXPECT_EQ(b.starts[i].id, a.starts[i].id) << OrderingName(ord);
+        EXPECT_EQ(b.starts[i].at, a.starts[i].at) << OrderingName(ord);
+      }
+    }
+  }
+  EXPECT_DOUBLE_EQ(RunRlWindow(csv, 0, ToyOptions(true)).utilisation, 1100.0 / 900.0);
+}
+
 // A job larger than the machine would make RLScheduler wait forever; here it
 // is counted as rejected and the window goes on.
 TEST(RlScheduler, OversizedJobIsRejectedNotWaitedFor) {
