@@ -7,9 +7,9 @@
 #include <string_view>
 
 #include "io/trace_loader.h"
-#include "sim/checker.h"
 #include "sim/engine.h"
 #include "sim/run_time_model.h"
+#include "simulate_checked.h"
 
 namespace {
 
@@ -41,11 +41,7 @@ void RunSmall(clustersim::Workload* w, clustersim::Diagnostics* diag) {
     if (variant == 7)
       p.backfill = Backfill::kConservative,
       eo.timing = {EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
-    if (!CheckSimulableHorizon(*w, eo).ok()) return;
-    ScheduleChecker checker(*w, eo);
-    std::vector<EngineObserver*> obs = {&checker};
-    Simulate(*w, eo, obs, diag);
-    if (!checker.status().ok()) __builtin_trap();
+    if (!fuzz::SimulateChecked(*w, eo, diag)) return;
   }
 }
 

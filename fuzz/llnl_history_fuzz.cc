@@ -10,8 +10,8 @@
 
 #include "io/capacity_csv.h"
 #include "io/llnl_history.h"
-#include "sim/checker.h"
 #include "sim/engine.h"
+#include "simulate_checked.h"
 
 namespace {
 
@@ -26,11 +26,7 @@ void RunSmall(clustersim::Workload* w, clustersim::Diagnostics* diag) {
   }
   for (const Backfill b : {Backfill::kEasy, Backfill::kConservative}) {
     eo.policy.backfill = b;
-    if (!CheckSimulableHorizon(*w, eo).ok()) return;
-    ScheduleChecker checker(*w, eo);
-    std::vector<EngineObserver*> obs = {&checker};
-    Simulate(*w, eo, obs, diag);
-    if (!checker.status().ok()) __builtin_trap();
+    if (!fuzz::SimulateChecked(*w, eo, diag)) return;
   }
 }
 

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "io/trace_loader.h"
-#include "sim/checker.h"
 #include "sim/engine.h"
+#include "simulate_checked.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace clustersim;
@@ -24,11 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Workload& w = loaded.value().workload;
     if (w.jobs.size() > 64 || w.capacity <= 0 || w.mode != TraceMode::kSimulation) continue;
     EngineOptions eo;
-    if (!CheckSimulableHorizon(w, eo).ok()) continue;
-    ScheduleChecker checker(w, eo);
-    std::vector<EngineObserver*> obs = {&checker};
-    Simulate(w, eo, obs, &diag);
-    if (!checker.status().ok()) __builtin_trap();
+    fuzz::SimulateChecked(w, eo, &diag);
   }
   return 0;
 }
