@@ -86,6 +86,11 @@ TEST(WarmStart, HistoricalJobPastItsLimitIsPlannedToItsLimit) {
   EXPECT_EQ(simulate("easy", {"--extra-nodes", "off"}), header + "100,300,330,5,0,50,1\n130,300,330,1,0,30,2\n");
   EXPECT_EQ(simulate("conservative", {"--backfill", "conservative"}),
             header + "100,300,330,5,0,50,1\n130,130,160,1,0,30,2\n");
+  // The oracle (--plan_with actual) knows J0's recorded end, 300, even under
+  // the kill at the limit (which never applies to a historical job): J2,
+  // killed at its 30 s limit, fits before it and is backfilled at 130.
+  EXPECT_EQ(simulate("oracle", {"--extra-nodes", "off", "--plan_with", "actual"}),
+            header + "100,300,330,5,0,50,1\n130,130,160,1,0,30,2\n");
   const ProcessResult sim = RunProcess({SimulatorBinary(), (d / "ws.csv").string(), "-n", "10", "--sim_start_time",
                                         "100", "-o", (d / "sim.csv").string()});
   ASSERT_EQ(sim.exit_code, 0) << sim.err;

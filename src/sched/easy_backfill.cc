@@ -50,19 +50,22 @@ void QueueScheduler::Start(JobId id, SimTime now, std::vector<JobId>* started) {
   if (policy_.dr_evt_fcfs_conservative) waiting_units_.Clear(id);
   if (reordered_) order_.Remove(id);
   if (drevt_sjf_) by_submit_.erase({jobs_[id].submit, queue_.position(id)});
-  Run(id, now);
+  Run(id, now, PlanningEstimate(jobs_[id], policy_));
   started->push_back(id);
 }
 
 void QueueScheduler::Pin(JobId id, SimTime now) {
-  Run(id, now);
+  // A warm start's historical job is never killed at its limit: the oracle
+  // plans with its recorded end.
+  const Job& j = jobs_[id];
+  Run(id, now, policy_.plan_with_actual ? j.run_time : PlanningEstimate(j, policy_));
   released_since_pass_ = true;
 }
 
-void QueueScheduler::Run(JobId id, SimTime now) {
+void QueueScheduler::Run(JobId id, SimTime now, SimTime estimate) {
   const Job& j = jobs_[id];
   pool_->Allocate(id, j);
-  projected_end_[id] = now + PlanningEstimate(j, policy_);
+  projected_end_[id] = now + estimate;
   running_.Add(projected_end_[id], j.units);
   if (policy_.shadow_ties_first) {
     start_seq_[id] = next_seq_++;

@@ -42,7 +42,7 @@ class QueueScheduler final : public Scheduler {
 
  private:
   void Start(JobId id, SimTime now, std::vector<JobId>* started);
-  void Run(JobId id, SimTime now);  // allocate and track as running
+  void Run(JobId id, SimTime now, SimTime estimate);  // allocate and track as running, planned to now + estimate
   // dr_evt's sjf/ljf: head = earliest submit, one start per call.
   void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
   // dr_evt's fcfs_conservative approximation.
