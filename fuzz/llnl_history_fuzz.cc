@@ -1,7 +1,7 @@
 // Fuzzes the readers of LLNL's raw histories (Lassen's 33-column CSV and the
 // legacy whitespace .trace) and of dr_evt's capacity schedule: any input must
-// load or fail with a Status, and a small history that loads must replay (or,
-// forced, simulate) with every invariant holding.
+// load or fail with a Status; a small history that loads must replay without
+// a fault and, forced, simulate with every invariant of the checker holding.
 
 #include <cstddef>
 #include <cstdint>

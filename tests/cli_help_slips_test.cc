@@ -39,7 +39,8 @@ TEST(CliHelp, HelpListsOnlyWhatTheCommandTakes) {
     r->out = OptionList(r->out);
   }
   for (const char* flag : {"--policy", "--backfill", "--seed", "--overrun", "--plan_with", "--event-order",
-                           "--run_time_mode"}) {
+                           "--run_time_mode", "--run_time_distribution", "--run_time_compat", "--force-simulation",
+                           "--infile_list", "--sim_start_time", "--capacity_schedule"}) {
     EXPECT_TRUE(Has(simulate.out, flag)) << flag;
     EXPECT_FALSE(Has(replay.out, flag)) << flag;
   }
@@ -59,6 +60,19 @@ TEST(CliHelp, HelpListsOnlyWhatTheCommandTakes) {
                                            "--policy", "sjf", "-o", (d / "r").string()});
   EXPECT_EQ(policy.exit_code, 1);
   EXPECT_TRUE(Has(policy.err, "--policy: a replay keeps the trace's recorded times")) << policy.err;
+  // --run_time_compat was taken and ignored; -D and --force-simulation were
+  // answered with advice that led nowhere in a replay.
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--run_time_compat", "dr_evt"},
+                                                std::vector<std::string>{"-D", "lognormal"},
+                                                std::vector<std::string>{"--force-simulation"}}) {
+    std::vector<std::string> argv = {ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "4", "-o",
+                                     (d / "r").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_EQ(r.exit_code, 1) << extra[0];
+    EXPECT_TRUE(Has(r.err, extra[0] == "-D" ? "--run_time_distribution: a replay keeps" : extra[0] + ": a replay keeps"))
+        << r.err;
+  }
   ProcessOptions in_dir;
   in_dir.cwd = d.string();
   const ProcessResult cluster = RunProcess({SimulatorBinary(), "t.csv", "-n", "4", "--tick", "5"}, in_dir);
@@ -104,6 +118,12 @@ TEST(CliHelp, SwfOptionsOnAnotherFormatAreRefused) {
     EXPECT_TRUE(Has(r.err, c.message)) << r.err;
     EXPECT_FALSE(fs::exists(out)) << c.message;
   }
+  // The tracer: the same.
+  const ProcessResult trace =
+      RunProcess({ClustersimBinary(), "trace", csv, "-n", "4", "--swf-policy", "pyss", "-o", (d / "t.out").string()});
+  EXPECT_EQ(trace.exit_code, 1);
+  EXPECT_TRUE(Has(trace.err, "t.csv: --swf-policy applies to SWF traces only; this is a dr_evt CSV")) << trace.err;
+  EXPECT_FALSE(fs::exists(d / "t.out"));
   // A JSONL trace on a cluster: the same.
   const ProcessResult jsonl =
       RunProcess({ClustersimBinary(), "simulate", CLUSTERSIM_SOURCE_DIR "/examples/ai-day.jsonl", "--cluster",

@@ -214,8 +214,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "(clustersim report DIR makes one later)");
   }
 
-  // `simulator` refuses every seed-002 option with a pointer to `clustersim
-  // simulate`; its help does not list them.
+  // `simulator` refuses every seed-002 option (each needs --cluster, which
+  // it refuses with a pointer to `clustersim simulate`); its help does not
+  // list them.
   AddClusterOptions(app, v, /*listed=*/!sim);
 }
 

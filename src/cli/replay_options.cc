@@ -36,8 +36,11 @@ Status CheckReplayOptions(const OptionValues& v) {
   note(v.plan_with != "limit", "--plan_with");
   RunTimeMode mode = RunTimeMode::kActual;
   note(ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual, "--run_time_mode");
+  note(v.run_time_distribution != "normal", "--run_time_distribution");
   note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
+  note(!v.run_time_compat.empty(), "--run_time_compat");
   note(!v.seed.empty(), "--seed");
+  note(v.force_simulation, "--force-simulation");
   if (given.empty()) return Status::Ok();
   return Status::Error(fmt::format("{}: a replay keeps the trace's recorded times, so {} would be ignored; schedule "
                                    "the trace with `clustersim simulate --force-simulation`",
@@ -47,8 +50,11 @@ Status CheckReplayOptions(const OptionValues& v) {
 void UnlistReplayRefusedOptions(CLI::App* app) {
   for (const char* flag : {"--policy", "--backfill", "--conservative", "--backfill-cmp", "--extra-nodes",
                            "--shadow-ties", "--backfill-order", "--event-order", "--schedule-per", "--free-from",
-                           "--overrun", "--plan_with", "--run_time_mode", "--run_time_scale", "--run_time_stddev",
-                           "--seed"})
+                           "--overrun", "--plan_with", "--run_time_mode", "--run_time_distribution",
+                           "--run_time_scale", "--run_time_stddev", "--run_time_compat", "--seed",
+                           "--force-simulation",
+                           // refused where they are resolved: simulation only
+                           "--infile_list", "--sim_start_time", "--capacity_schedule"})
     if (CLI::Option* o = app->get_option_no_throw(flag); o != nullptr) o->group("");
 }
 

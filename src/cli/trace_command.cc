@@ -26,7 +26,7 @@ namespace clustersim {
 namespace {
 
 struct TraceCommandOptions {
-  std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy = "clean";
+  std::string trace, infile, format = "auto", zone = "PST8PDT", swf_policy;  // swf_policy "": clean
   std::string per_job, dat, hours, summary, resources, queues, max_time;
   std::int64_t total_nodes = 0, max_jobs = 0, history = 0;
   bool dr_evt_min_sub = false;
@@ -116,6 +116,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   lo.csv_default_capacity = 795;
   lo.csv.timezone = o.zone;
   lo.swf.replay = true;
+  if (o.swf_policy.empty()) {
+    o.swf_policy = "clean";
+  } else {
+    lo.swf_only_flags.emplace_back("--swf-policy");  // refused on a trace of another format, as in simulate
+  }
   if (Status st = ParseEnum("--swf-policy", o.swf_policy, kSwfPolicyNames, &lo.swf.policy); !st.ok())
     return Fail(prog, err, st.message());
   // dr_evt's tracer counts -j in lines read, filtered and bad ones too

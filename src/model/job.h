@@ -28,6 +28,12 @@ struct Job {
 };
 static_assert(sizeof(Job) == 64, "Job is one cache line; side data goes to Workload tables");
 
+// A job's processors: the trace's count, else (CSV, JSONL: none) its units
+// times the processors per unit (Workload::procs_per_unit).
+inline std::int64_t ProcsOf(const Job& j, std::int64_t procs_per_unit) {
+  return j.procs > 0 ? j.procs : j.units * procs_per_unit;
+}
+
 enum class JobState : std::uint8_t {
   kWaiting,
   kRunning,

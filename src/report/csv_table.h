@@ -23,7 +23,8 @@ struct CsvTable {
   std::vector<std::vector<std::string>> texts;
 };
 
-// One field as CsvTable reads it: a whole number, "inf", or NaN.
+// One field as CsvTable reads it: the number it spells, "inf" as infinity,
+// else NaN.
 double CsvNumber(std::string_view field);
 
 // Reads `path` and returns the requested columns. A requested column the

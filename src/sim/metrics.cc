@@ -110,7 +110,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     }
     if (!run.holds_no_units) {
       used += static_cast<double>(j.units) * rt;
-      used_procs += static_cast<double>(j.procs > 0 ? j.procs : j.units * w.procs_per_unit) * rt;
+      used_procs += static_cast<double>(ProcsOf(j, w.procs_per_unit)) * rt;
     }
     last_begin = std::max(last_begin, run.begin);
     requested += static_cast<double>(j.units) * ToSeconds(j.time_limit);

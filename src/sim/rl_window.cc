@@ -12,15 +12,9 @@ namespace {
 
 double NotNan(double key) { return std::isnan(key) ? std::numeric_limits<double>::infinity() : key; }
 
-// A job's processors: the SWF's count, else (a CSV or JSONL trace, whose
-// jobs have none) its units times the processors per unit. Keys, shadows
-// and utilisation all count processors; a CSV's 0 made every WFP3 key 0
-// and the window utilisation 0.
-std::int64_t Procs(const Job& j, std::int64_t procs_per_unit) {
-  return j.procs > 0 ? j.procs : j.units * procs_per_unit;
-}
-
 // RLScheduler's keys, ascending; WFP3 and UNICEP with its wait = -1 - s quirk.
+// Keys, shadows and utilisation count processors (ProcsOf: a CSV job's
+// units; its procs 0 made every WFP3 key 0 and the utilisation 0).
 std::pair<double, double> RlKey(Ordering o, const Job& j, std::int64_t procs) {
   const double s = ToSeconds(j.submit), r = ToSeconds(j.time_limit), n = static_cast<double>(procs);
   switch (o) {
@@ -70,8 +64,8 @@ class Window {
       }
       std::stable_sort(queue_.begin(), queue_.end(),
                        [&](JobId a, JobId b) {
-                         return RlKey(o_.ordering, jobs_[a], Procs(jobs_[a], o_.procs_per_node)) <
-                                RlKey(o_.ordering, jobs_[b], Procs(jobs_[b], o_.procs_per_node));
+                         return RlKey(o_.ordering, jobs_[a], ProcsOf(jobs_[a], o_.procs_per_node)) <
+                                RlKey(o_.ordering, jobs_[b], ProcsOf(jobs_[b], o_.procs_per_node));
                        });
       const JobId head = queue_.front();
       if (!Fits(head)) {
@@ -139,7 +133,7 @@ class Window {
     for (const Running& x : r) {
       acc += jobs_[x.id].units * o_.procs_per_node;
       shadow = x.start + jobs_[x.id].time_limit;
-      if (acc >= Procs(jobs_[head], o_.procs_per_node)) break;
+      if (acc >= ProcsOf(jobs_[head], o_.procs_per_node)) break;
     }
     return shadow;
   }
@@ -159,7 +153,7 @@ class Window {
     result_.starts.push_back({id, now_});
     const double r = ToSeconds(j.run_time), wait = ToSeconds(now_ - j.submit);
     sum_bsld_ += BoundedSlowdown(wait + r, r, 10.0);
-    sum_rp_ += r * static_cast<double>(Procs(j, o_.procs_per_node));
+    sum_rp_ += r * static_cast<double>(ProcsOf(j, o_.procs_per_node));
     last_start_ = now_;
   }
 
