@@ -12,8 +12,8 @@
 #include <fmt/ranges.h>  // fmt::join
 
 #include "cli/cluster_options.h"
-#include "cli/replay_options.h"
 #include "cli/option_checks.h"
+#include "cli/replay_options.h"
 #include "io/ambient_csv.h"
 #include "io/node_selector.h"
 #include "io/number_parse.h"
