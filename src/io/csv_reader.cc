@@ -201,11 +201,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     Job job;
     ParsedTime submit, begin, end;
     bool ok = rr.Time(fields[c.submit], "job_submit_time", ln, &submit) &&
-              rr.Int(fields[c.nodes], "num_nodes", ln, &job.units);
-    if (ok && job.units < 0) {
-      rr.Skip(ln, "negative_nodes", fmt::format("num_nodes is negative ({})", job.units));
-      ok = false;
-    }
+              rr.Nodes(fields[c.nodes], "num_nodes", ln, &job.units);
     if (ok && c.limit) ok = rr.Duration(fields[*c.limit], "time_limit", ln, &job.time_limit);
     SimTime actual = 0;
     if (ok && c.actual) ok = rr.Duration(fields[*c.actual], header.names[*c.actual], ln, &actual);

@@ -92,8 +92,7 @@ class HistoryBuilder {
     Job job;
     std::int64_t limit_s = 0;
     ParsedTime s, b, e;
-    if (!rr_.Int(nodes, "num_nodes", ln, &job.units) || !rr_.Int(limit, "time_limit", ln, &limit_s)) return;
-    if (job.units < 0) return rr_.Skip(ln, "negative_nodes", fmt::format("num_nodes is negative ({})", job.units));
+    if (!rr_.Nodes(nodes, "num_nodes", ln, &job.units) || !rr_.Int(limit, "time_limit", ln, &limit_s)) return;
     if (limit_s < 0 || limit_s > kMaxInputSeconds)
       return rr_.Skip(ln, "bad_time_limit", fmt::format("time_limit {} is outside [0, {}] s", limit_s, kMaxInputSeconds));
     if (!rr_.Time(submit, "job_submit_time", ln, &s) || !rr_.Time(begin, "begin_time", ln, &b) ||

@@ -26,6 +26,10 @@ ParseError ParseSeconds(std::string_view s, SimTime* out);
 // or beyond kMaxInputSeconds.
 bool ParseDurationText(std::string_view text, double* seconds);
 
+// Counts in a trace (nodes, processors) are bounded like times: SWF's
+// fields by ParseSeconds, num_nodes by RowReader::Nodes.
+inline constexpr std::int64_t kMaxInputCount = kMaxInputSeconds;
+
 const char* ParseErrorText(ParseError e);
 
 }  // namespace clustersim

@@ -70,6 +70,23 @@ class RowReader {
     return true;
   }
 
+  // A job's size (num_nodes): a whole number in [0, kMaxInputCount]. The
+  // bound is the one SWF's counts have; it keeps a replay's sum of units in
+  // use, which no machine size limits, far inside int64.
+  bool Nodes(std::string_view field, std::string_view column, std::int64_t line, std::int64_t* out) {
+    if (!Int(field, column, line, out)) return false;
+    if (*out < 0) {
+      Skip(line, "negative_nodes", fmt::format("{} is negative ({})", column, *out));
+      return false;
+    }
+    if (*out > kMaxInputCount) {
+      Skip(line, "number_out_of_range",
+           fmt::format("{} '{}' is out of range (at most {})", column, Trim(field), kMaxInputCount));
+      return false;
+    }
+    return true;
+  }
+
   void Skip(std::int64_t line, std::string_view rule, std::string msg) {
     diag_->Report(name_, line, rule, std::move(msg), Severity::kSkip);
   }
