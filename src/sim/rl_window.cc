@@ -49,6 +49,11 @@ class Window {
       : jobs_(w.jobs), o_(o), free_(w.capacity), capacity_(w.capacity), next_(start),
         end_(std::min(w.jobs.size(), start + static_cast<std::size_t>(o.window_size))) {
     result_.start = static_cast<std::int64_t>(start);
+    // Keys do not change with time: computed once, not per comparison (a
+    // pow or a log each).
+    key_.reserve(end_ - start);
+    for (std::size_t id = start; id < end_; ++id)
+      key_.push_back(RlKey(o_.ordering, jobs_[id], ProcsOf(jobs_[id], o_.procs_per_node)));
     now_ = jobs_[start].submit;
     first_submit_ = now_;
   }
@@ -62,11 +67,7 @@ class Window {
         }
         continue;
       }
-      std::stable_sort(queue_.begin(), queue_.end(),
-                       [&](JobId a, JobId b) {
-                         return RlKey(o_.ordering, jobs_[a], ProcsOf(jobs_[a], o_.procs_per_node)) <
-                                RlKey(o_.ordering, jobs_[b], ProcsOf(jobs_[b], o_.procs_per_node));
-                       });
+      std::stable_sort(queue_.begin(), queue_.end(), [&](JobId a, JobId b) { return Key(a) < Key(b); });
       const JobId head = queue_.front();
       if (!Fits(head)) {
         if (!o_.backfill) {
@@ -91,6 +92,7 @@ class Window {
 
  private:
   bool Fits(JobId id) const { return jobs_[id].units <= free_; }
+  const std::pair<double, double>& Key(JobId id) const { return key_[id - static_cast<JobId>(result_.start)]; }
 
   void Arrive() {
     const JobId id = static_cast<JobId>(next_++);
@@ -163,6 +165,7 @@ class Window {
   std::size_t next_, end_;
   SimTime now_ = 0, first_submit_ = 0, last_start_ = 0;
   std::vector<JobId> queue_;
+  std::vector<std::pair<double, double>> key_;  // RlKey of the window's jobs, from its start
   std::vector<Running> running_;
   double sum_bsld_ = 0, sum_rp_ = 0;
   RlWindow result_;
