@@ -62,17 +62,26 @@ TEST(CliHelp, HelpListsOnlyWhatTheCommandTakes) {
   EXPECT_TRUE(Has(policy.err, "--policy: a replay keeps the trace's recorded times")) << policy.err;
   // --run_time_compat was taken and ignored; -D and --force-simulation were
   // answered with advice that led nowhere in a replay.
+  // Explicit defaults (--policy fcfs, -D normal, --conservative compress)
+  // were taken: they would be ignored as any other value.
   for (const std::vector<std::string>& extra : {std::vector<std::string>{"--run_time_compat", "dr_evt"},
                                                 std::vector<std::string>{"-D", "lognormal"},
+                                                std::vector<std::string>{"-D", "normal"},
+                                                std::vector<std::string>{"--policy", "fcfs"},
+                                                std::vector<std::string>{"--conservative", "compress"},
                                                 std::vector<std::string>{"--force-simulation"}}) {
     std::vector<std::string> argv = {ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "4", "-o",
                                      (d / "r").string()};
     argv.insert(argv.end(), extra.begin(), extra.end());
     const ProcessResult r = RunProcess(argv);
-    EXPECT_EQ(r.exit_code, 1) << extra[0];
+    EXPECT_EQ(r.exit_code, 1) << extra[0] << " " << extra.back();
     EXPECT_TRUE(Has(r.err, extra[0] == "-D" ? "--run_time_distribution: a replay keeps" : extra[0] + ": a replay keeps"))
         << r.err;
   }
+  // What a replay does anyway is taken.
+  const ProcessResult actual = RunProcess({ClustersimBinary(), "replay", (d / "h.csv").string(), "-n", "4",
+                                           "--run_time_mode", "actual", "-o", (d / "r").string()});
+  EXPECT_EQ(actual.exit_code, 0) << actual.err;
   ProcessOptions in_dir;
   in_dir.cwd = d.string();
   const ProcessResult cluster = RunProcess({SimulatorBinary(), "t.csv", "-n", "4", "--tick", "5"}, in_dir);

@@ -101,6 +101,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
     if (rc != 0) NoteConfigLine(cfg, app, e.what(), argc, argv);
     return rc;
   }
+  clustersim::RecordGivenOptions(app, &v);
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
   if (!config.ok()) {
     std::cerr << "clustersim: error: " << config.status().message() << "\n";

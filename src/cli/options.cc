@@ -220,6 +220,12 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   AddClusterOptions(app, v, /*listed=*/!sim);
 }
 
+void RecordGivenOptions(const CLI::App& app, OptionValues* v) {
+  for (const CLI::Option* o : app.get_options())
+    if (o->count() > 0)
+      for (const std::string& n : o->get_lnames()) v->given.push_back("--" + n);
+}
+
 namespace {
 
 // A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),

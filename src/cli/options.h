@@ -19,6 +19,10 @@ class App;
 namespace clustersim {
 
 struct OptionValues {
+  // Long names of the options the command line or --config gave, even at
+  // their default values (GivenOptions); checks that refuse an option
+  // look here as well as at its value.
+  std::vector<std::string> given;
   std::string trace, infile;
   std::int64_t total_nodes = 0;
   std::int64_t procs_per_node = 0;
@@ -75,6 +79,8 @@ struct OptionValues {
 };
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend frontend);
+// After parsing: fills v->given with the long names of the options given.
+void RecordGivenOptions(const CLI::App& app, OptionValues* v);
 Result<RunConfig> Resolve(const OptionValues& v, Frontend frontend, bool replay);
 
 }  // namespace clustersim

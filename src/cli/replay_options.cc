@@ -5,7 +5,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/name_table.h"
@@ -18,8 +20,9 @@ namespace clustersim {
 // refused (named), rather than recorded as if they had been used.
 Status CheckReplayOptions(const OptionValues& v) {
   std::vector<std::string> given;
+  auto named = [&](std::string_view flag) { return std::find(v.given.begin(), v.given.end(), flag) != v.given.end(); };
   auto note = [&](bool set, const char* flag) {
-    if (set) given.emplace_back(flag);
+    if (set || named(flag)) given.emplace_back(flag);
   };
   note(v.policy != "fcfs", "--policy");
   note(!v.backfill.empty(), "--backfill");
@@ -34,10 +37,13 @@ Status CheckReplayOptions(const OptionValues& v) {
   note(!v.free_from.empty(), "--free-from");
   note(!v.overrun.empty(), "--overrun");
   note(v.plan_with != "limit", "--plan_with");
+  // --run_time_mode actual is what a replay does: taken.
   RunTimeMode mode = RunTimeMode::kActual;
-  note(ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual, "--run_time_mode");
+  if (ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual)
+    given.emplace_back("--run_time_mode");
   note(v.run_time_distribution != "normal", "--run_time_distribution");
-  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0, "--run_time_scale/--run_time_stddev");
+  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0 || named("--run_time_scale") || named("--run_time_stddev"),
+       "--run_time_scale/--run_time_stddev");
   note(!v.run_time_compat.empty(), "--run_time_compat");
   note(!v.seed.empty(), "--seed");
   note(v.force_simulation, "--force-simulation");

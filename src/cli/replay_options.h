@@ -13,7 +13,8 @@ class App;
 
 namespace clustersim {
 
-// An error naming every such option the command line gave, else OK.
+// An error naming every such option the command line gave (at any value,
+// its default included: `--policy fcfs` would be ignored too), else OK.
 Status CheckReplayOptions(const OptionValues& v);
 
 // Leaves those options out of --help; they stay parsed, so giving one is
