@@ -129,18 +129,18 @@ TEST(LegacyTrace, ReadsWhitespaceRowsAndKeepsEveryQueue) {
 }
 
 // A fuzzer replayed two rows of ~4.9e18 nodes each: the units in use
-// overflowed int64. Sizes are bounded like SWF's counts (10^12).
+// overflowed int64. Sizes are bounded at 10^9.
 TEST(LegacyTrace, NodeCountsBeyondTheInputBoundAreSkipped) {
   Diagnostics diag;
   const std::string text = "4870020673419870210 0 100 0 batch 100\n4870020673419870209 0 100 0 batch 100\n"
-                           "1000000000000 0 100 0 batch 100\n1000000000001 0 100 0 batch 100\n";
+                           "1000000000 0 100 0 batch 100\n1000000001 0 100 0 batch 100\n";
   auto r = ReadLegacyTrace(text, "t.trace", LlnlReadOptions{}, &diag);
   ASSERT_TRUE(r.ok()) << r.status().message();
   ASSERT_EQ(r.value().jobs.size(), 1u);
-  EXPECT_EQ(r.value().jobs[0].units, 1'000'000'000'000);
+  EXPECT_EQ(r.value().jobs[0].units, 1'000'000'000);
   EXPECT_EQ(diag.Count("number_out_of_range"), 3);
   EXPECT_EQ(diag.entries()[0].ToString(),
-            "t.trace:1: number_out_of_range: num_nodes '4870020673419870210' is out of range (at most 1000000000000)");
+            "t.trace:1: number_out_of_range: num_nodes '4870020673419870210' is out of range (at most 1000000000)");
 }
 
 // dr_evt's priority_test.trace shape: begin and end are placeholders, the

@@ -270,9 +270,9 @@ TEST(ReliabilityInput, NumericOptionsAreStrict) {
   };
   const std::vector<Case> cases = {
       {{"-n", "0x10"}, "--total_nodes: '0x10' is not a decimal integer"},
-      {{"-n", "18446744073709551616"}, "--total_nodes: 18446744073709551616 is out of range (at most 9223372036854775807)"},
-      {{"-n", "-18446744073709551616"}, "--total_nodes: -18446744073709551616 is out of range (at least 1)"},
-      {{"-n", "0"}, "--total_nodes: 0 is out of range (at least 1)"},
+      {{"-n", "18446744073709551616"}, "--total_nodes: 18446744073709551616 is out of range [1, 1000000000]"},
+      {{"-n", "-18446744073709551616"}, "--total_nodes: -18446744073709551616 is out of range [1, 1000000000]"},
+      {{"-n", "0"}, "--total_nodes: 0 is out of range [1, 1000000000]"},
       {{"-n", "abc"}, "--total_nodes: 'abc' is not a decimal integer"},
       {{"-n", "4", "--max_jobs", "-5"}, "--max_jobs: -5 is out of range (at least 0)"},
       {{"-n", "4", "--max_jobs", ""}, "--max_jobs: an empty value (expected an integer)"},

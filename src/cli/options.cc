@@ -33,10 +33,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option(sim ? "-n,--total_nodes,--total-nodes" : "-n,--total_nodes,--total-nodes", v->total_nodes,
                   sim ? "Machine size in nodes (default 795, dr_evt's Lassen)"
                       : "Machine size in job units (CSV: required; SWF: default MaxProcs, else MaxNodes)")
-      ->check(IntIn(1, kIntMax));
+      ->check(IntIn(1, kMaxInputCount));
   app->add_option("--procs-per-node,--procs_per_node", v->procs_per_node,
                   "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)")
-      ->check(IntIn(1, kIntMax));
+      ->check(IntIn(1, kMaxInputCount));
   app->add_option("--format", v->format,
                   "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
                   "whitespace trace) (default auto: by name, then content; a directory is JSONL)");

@@ -25,6 +25,7 @@
 #include "io/timestamp.h"
 #include "io/trace_list.h"
 #include "io/output_set.h"
+#include "io/swf_reader.h"
 #include "io/text_sink.h"
 #include "io/jobs_csv.h"
 #include "io/placements_csv.h"
@@ -84,12 +85,10 @@ std::pair<std::string, std::string> SimulatorOutputNames(const RunConfig& c) {
 // the time cannot be placed: refused, never ignored.
 Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const char* flag,
                                 const std::string& text, const std::string& fallback_zone) {
-  std::int64_t start = -1;
+  const std::int64_t start = SwfUnixStartTime(w.header).value_or(-1);
   std::string zone = fallback_zone;
-  for (const auto& [label, value] : w.header) {
-    if (label == "UnixStartTime" && ParseInt(value, &start) != ParseError::kOk) start = -1;
+  for (const auto& [label, value] : w.header)
     if (label == "TimeZoneString" && !value.empty()) zone = value;
-  }
   if (start < 0)
     return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header has no UnixStartTime "
                                      "to place it on the log's clock; give seconds from the log's start (86400, 24h, "

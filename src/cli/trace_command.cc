@@ -13,6 +13,7 @@
 #include "io/atomic_file.h"
 #include "io/local_time.h"
 #include "io/number_parse.h"
+#include "io/swf_reader.h"
 #include "io/output_set.h"
 #include "io/resource_trace.h"
 #include "io/swf_policy.h"
@@ -71,7 +72,7 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   app.add_option("--queues", o.queues, "Statistics per queue (CSV; a clustersim report, not dr_evt's)");
   app.add_option("-n,--total_nodes", o.total_nodes,
                  "Machine size: free nodes in -r, busy nodes during a DAT (default: the trace's, else 795)")
-      ->check(IntIn(1, kIntMax));
+      ->check(IntIn(1, kMaxInputCount));
   app.add_option("-j,--max_jobs", o.max_jobs,
                  dr ? "Read at most this many lines of a CSV, Lassen or .trace file, kept or not, as dr_evt's tracer "
                       "(SWF: jobs) (0 = all)"
@@ -139,14 +140,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   // calendar (UnixStartTime) and names their zone (TimeZoneString).
   SimTime calendar_shift = 0;  // undone for -r, which is the replay's own file
   if (lt.format == TraceFormat::kSwf) {
-    for (const auto& [label, value] : w.header) {
-      std::int64_t start = 0;
-      if (label == "UnixStartTime" && ParseInt(value, &start) == ParseError::kOk && start > 0) {
-        calendar_shift = start * kTicksPerSecond;
-        for (Job& j : w.jobs) j.submit += calendar_shift, j.begin += calendar_shift;
-      }
+    calendar_shift = SwfUnixStartTime(w.header).value_or(0) * kTicksPerSecond;
+    if (calendar_shift != 0)
+      for (Job& j : w.jobs) j.submit += calendar_shift, j.begin += calendar_shift;
+    for (const auto& [label, value] : w.header)
       if (label == "TimeZoneString" && !value.empty() && app.get_option("--timezone")->count() == 0) o.zone = value;
-    }
   }
   auto clock = LocalClock::Create(o.zone);
   if (!clock.ok()) return Fail(prog, err, "--timezone: " + clock.status().message());

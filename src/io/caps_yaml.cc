@@ -38,7 +38,8 @@ bool Cap(YamlFields* f, const YAML::Node& n, std::string_view path, CapSetting* 
 
 }  // namespace
 
-Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name) {
+Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name,
+                                                   std::size_t max_changes) {
   YamlFields f(name);
   YAML::Node root;
   if (!f.Parse(text, &root)) return f.status();
@@ -88,6 +89,11 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       selectors.clear();
       written.clear();
       for (std::size_t k = 0; k < n.size(); ++k) {
+        if (out.size() + selectors.size() >= max_changes) {
+          f.Fail(n, FieldPath(path, "nodes"),
+                 fmt::format("the schedule has more than {} changes (one per listed node)", max_changes));
+          return f.status();
+        }
         const std::string item_path = IndexPath(FieldPath(path, "nodes"), k);
         std::string item;
         if (!Scalar(&f, n[k], item_path, &item)) return f.status();

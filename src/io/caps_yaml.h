@@ -13,6 +13,7 @@
 // toward the new targets (§e.1). Changes at one time apply in file order.
 // Any problem stops the load with one line `file:line: key.path: message`.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,7 +23,13 @@
 
 namespace clustersim {
 
+// At most this many changes once node lists are expanded (one per listed
+// node): YAML aliases can repeat a long list in a few bytes. The fuzz
+// target passes a lower bound (expanding is slow under sanitizers).
+inline constexpr std::size_t kMaxCapChanges = 1'000'000;
+
 Result<std::vector<CapChange>> LoadCapSchedule(const std::string& path);
-Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name);
+Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const std::string& name,
+                                                   std::size_t max_changes = kMaxCapChanges);
 
 }  // namespace clustersim

@@ -10,6 +10,11 @@
 namespace clustersim {
 namespace {
 
+// A boxcar over more than ~11.6 days of simulated time would be no average
+// of telemetry (and past ~9e12 s its length in ticks leaves int64); the
+// SIM_*_TELEMETRY_WINDOW_MS variables stop at the same bound.
+constexpr double kMaxTelemetryWindowS = 1e6;
+
 // A named double field of a spec, for table-driven overrides.
 struct Field {
   const char* key;
@@ -112,8 +117,8 @@ bool ApplyCpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& pa
        {c.rapl_head_w >= 0, "rapl_head_w", fmt::format("rapl_head_w must be >= 0, got {}", c.rapl_head_w)},
        {c.dvfs_tau_s >= 0, "dvfs_tau_s", fmt::format("dvfs_tau_s must be >= 0, got {}", c.dvfs_tau_s)},
        {c.cap_tau_s >= 0, "cap_tau_s", fmt::format("cap_tau_s must be >= 0, got {}", c.cap_tau_s)},
-       {c.telemetry_window_s >= 0, "telemetry_window_s",
-        fmt::format("telemetry_window_s must be >= 0, got {}", c.telemetry_window_s)}});
+       {c.telemetry_window_s >= 0 && c.telemetry_window_s <= kMaxTelemetryWindowS, "telemetry_window_s",
+        fmt::format("telemetry_window_s must be in [0, {:.0f}] s, got {}", kMaxTelemetryWindowS, c.telemetry_window_s)}});
 }
 
 bool ApplyGpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& path, GpuSpec* gpu,
@@ -151,8 +156,8 @@ bool ApplyGpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& pa
        {g.receiver_gate_fraction >= 0 && g.receiver_gate_fraction <= 1, "receiver_gate_fraction",
         fmt::format("receiver_gate_fraction must be in [0, 1], got {}", g.receiver_gate_fraction)},
        {g.cap_tau_s >= 0, "cap_tau_s", fmt::format("cap_tau_s must be >= 0, got {}", g.cap_tau_s)},
-       {g.telemetry_window_s >= 0, "telemetry_window_s",
-        fmt::format("telemetry_window_s must be >= 0, got {}", g.telemetry_window_s)}});
+       {g.telemetry_window_s >= 0 && g.telemetry_window_s <= kMaxTelemetryWindowS, "telemetry_window_s",
+        fmt::format("telemetry_window_s must be in [0, {:.0f}] s, got {}", kMaxTelemetryWindowS, g.telemetry_window_s)}});
 }
 
 bool ParseOperatingPoint(YamlFields* y, const YAML::Node& m, const std::string& path, int gpus,

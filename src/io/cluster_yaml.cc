@@ -15,7 +15,6 @@ namespace clustersim {
 namespace {
 
 constexpr std::int64_t kDefaultCores = 16;        // §i: cpu_cores unless given, whatever the CPU
-constexpr std::int64_t kMaxReplicas = 1'000'000;  // per group; keeps a typo from exhausting memory
 constexpr std::int64_t kMaxSockets = 64;
 
 struct GroupReader {
@@ -220,8 +219,9 @@ bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const 
 
 class ClusterBuilder {
  public:
-  ClusterBuilder(YamlFields* y, const HardwareCatalog& catalog, const BaseHardware& base, Cluster* c)
-      : y_(y), catalog_(catalog), base_(base), c_(c) {}
+  ClusterBuilder(YamlFields* y, const HardwareCatalog& catalog, const BaseHardware& base, Cluster* c,
+                 std::int64_t max_nodes)
+      : y_(y), catalog_(catalog), base_(base), c_(c), max_nodes_(max_nodes) {}
 
   bool Group(const YAML::Node& m, std::size_t index) {
     const std::string path = IndexPath("nodes", index);
@@ -243,7 +243,7 @@ class ClusterBuilder {
     if (name.empty()) return y_->Fail(g.At(name_key), g.P(name_key), "must not be empty");
     if (!PlainName(y_, g.At(name_key), g.P(name_key), name)) return false;
     std::int64_t replicas = 1;
-    if (!g.OptInt("replicas", 1, kMaxReplicas, &replicas)) return false;
+    if (!g.OptInt("replicas", 1, kMaxClusterNodes, &replicas)) return false;
     if (has_name && replicas != 1)
       return y_->Fail(g.At("replicas"), g.P("replicas"),
                       fmt::format("node_name names one node; use node_name_prefix for {} replicas", replicas));
@@ -279,6 +279,13 @@ class ClusterBuilder {
         !ParseOperatingPoint(y_, g.At("operating_point"), g.P("operating_point"), t.gpus, &proto.op))
       return false;
 
+    const auto nodes = static_cast<std::int64_t>(c_->nodes.size()) + replicas;
+    if (nodes > max_nodes_) {
+      const char* key = g.Has("replicas") ? "replicas" : name_key;
+      return y_->Fail(g.At(key), g.P(key),
+                      fmt::format("the cluster would have {} nodes, more than the {} a cluster file may have", nodes,
+                                  max_nodes_));
+    }
     c_->types.push_back(std::move(t));
     for (std::int64_t i = 0; i < replicas; ++i) {
       Node n = proto;
@@ -297,13 +304,14 @@ class ClusterBuilder {
   const HardwareCatalog& catalog_;
   const BaseHardware& base_;
   Cluster* c_;
+  std::int64_t max_nodes_;
   std::map<std::string, std::size_t, std::less<>> owner_;  // node name -> group index
 };
 
 }  // namespace
 
 Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
-                                std::vector<Diagnostic>* warnings, const BaseHardware& base) {
+                                std::vector<Diagnostic>* warnings, const BaseHardware& base, std::int64_t max_nodes) {
   YamlFields y(name);
   Cluster c;
   c.name = name;
@@ -319,7 +327,7 @@ Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, 
       y.Fail(nodes, "nodes", "no node groups");
       return y.status();
     }
-    ClusterBuilder b(&y, catalog, base, &c);
+    ClusterBuilder b(&y, catalog, base, &c, max_nodes);
     for (std::size_t i = 0; i < nodes.size(); ++i)
       if (!b.Group(nodes[i], i)) return y.status();
   } catch (const YAML::Exception& e) {

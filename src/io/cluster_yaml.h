@@ -38,9 +38,17 @@ namespace clustersim {
 Result<Cluster> LoadCluster(const std::string& path, const HardwareCatalog& catalog,
                             std::vector<Diagnostic>* warnings = nullptr, const BaseHardware& base = BaseHardware{});
 
-// For tests: parse text directly, naming it `name` in messages.
+// A cluster file may describe at most this many nodes in all (each group
+// at most as many replicas): a typo's extra zeros fail with a line instead
+// of exhausting memory.
+inline constexpr std::int64_t kMaxClusterNodes = 1'000'000;
+
+// For tests: parse text directly, naming it `name` in messages. The fuzz
+// target lowers `max_nodes` (expanding a million nodes takes seconds under
+// sanitizers).
 Result<Cluster> LoadClusterText(std::string_view text, const std::string& name, const HardwareCatalog& catalog,
                                 std::vector<Diagnostic>* warnings = nullptr,
-                                const BaseHardware& base = BaseHardware{});
+                                const BaseHardware& base = BaseHardware{},
+                                std::int64_t max_nodes = kMaxClusterNodes);
 
 }  // namespace clustersim

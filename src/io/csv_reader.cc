@@ -241,7 +241,12 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     for (std::size_t k = 0; ok && options.pcon && k < 3; ++k) {
       std::int64_t* v = k == 0 ? &draw.avg : k == 1 ? &draw.min : &draw.max;
       const std::string_view text = Trim(fields[pcon_cols[k]]);
-      if (ParseSeconds(text, v) != ParseError::kOk) {
+      const ParseError e = ParseSeconds(text, v);
+      if (e == ParseError::kRange) {
+        rr.Skip(ln, "number_out_of_range", fmt::format("{} '{}' is out of range (at most {})", kPconNames[k], text,
+                                                       kMaxInputSeconds));
+        ok = false;
+      } else if (e != ParseError::kOk) {
         rr.Skip(ln, "bad_number", fmt::format("{}: cannot parse '{}' as a number", kPconNames[k], text));
         ok = false;
       } else if (*v < 0) {

@@ -26,9 +26,12 @@ ParseError ParseSeconds(std::string_view s, SimTime* out);
 // or beyond kMaxInputSeconds.
 bool ParseDurationText(std::string_view text, double* seconds);
 
-// Counts in a trace (nodes, processors) are bounded like times: SWF's
-// fields by ParseSeconds, num_nodes by RowReader::Nodes.
-inline constexpr std::int64_t kMaxInputCount = kMaxInputSeconds;
+// A job's size, a machine's (nodes, processors) and processors per node:
+// more than any machine has, and small enough that sums over every job a
+// trace could hold (units in use, processors) stay far inside int64.
+// RowReader::Nodes (num_nodes), the SWF normaliser and the -n and
+// --procs-per-node options check it.
+inline constexpr std::int64_t kMaxInputCount = 1'000'000'000;
 
 const char* ParseErrorText(ParseError e);
 

@@ -1,5 +1,9 @@
 #include "io/resource_trace.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
 #include "io/row_writer.h"
 
 namespace clustersim {
@@ -18,10 +22,10 @@ void ResourceTrace::WriteRow(SimTime t, std::int64_t used) {
     // Replay may over-subscribe, and a capacity reduction leaves running
     // jobs above the new size: free is reported as 0 then, never negative.
     row.Time(t, format_).Char(',').Int(used > capacity_ ? 0 : capacity_ - used).Char(',').Int(used);
-    if (pcon_ != nullptr) {
-      row.Char(',').Time(power_.avg, TimeFormat::kExact).Char(',').Time(power_.min, TimeFormat::kExact);
-      row.Char(',').Time(power_.max, TimeFormat::kExact);
-    }
+    if (pcon_ != nullptr)
+      for (const Sum s : {power_.avg, power_.min, power_.max})
+        row.Char(',').Time(static_cast<std::int64_t>(std::clamp<Sum>(s, 0, std::numeric_limits<std::int64_t>::max())),
+                           TimeFormat::kExact);
     row.Char('\n');
   }
   sink_->Poll();

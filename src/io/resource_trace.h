@@ -70,9 +70,15 @@ class ResourceTrace final : public EngineObserver {
     const PowerDraw& p = pcon_->pcon[static_cast<std::size_t>(pcon_->jobs[id].pcon)];
     power_.avg += sign * p.avg, power_.min += sign * p.min, power_.max += sign * p.max;
   }
+  // Each draw may be up to 10^12 (ten of them would leave int64): summed
+  // exactly in 128 bits, written clamped to int64.
+  __extension__ typedef __int128 Sum;
+  struct PowerSum {
+    Sum avg = 0, min = 0, max = 0;
+  };
   const Workload* pcon_;
   bool baseline_written_ = false;
-  PowerDraw power_;
+  PowerSum power_;
   std::int64_t capacity_;
   TimeFormat format_;
   TextSink own_;

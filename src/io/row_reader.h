@@ -70,9 +70,9 @@ class RowReader {
     return true;
   }
 
-  // A job's size (num_nodes): a whole number in [0, kMaxInputCount]. The
-  // bound is the one SWF's counts have; it keeps a replay's sum of units in
-  // use, which no machine size limits, far inside int64.
+  // A job's size (num_nodes): a whole number in [0, kMaxInputCount], which
+  // keeps a replay's sum of units in use (no machine size limits it)
+  // inside int64.
   bool Nodes(std::string_view field, std::string_view column, std::int64_t line, std::int64_t* out) {
     if (!Int(field, column, line, out)) return false;
     if (*out < 0) {

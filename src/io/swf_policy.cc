@@ -21,7 +21,7 @@ constexpr SimTime kSecond = kTicksPerSecond;
 
 SimTime WholeSeconds(SimTime t) { return t / kSecond * kSecond; }  // Python int(): toward zero
 
-std::int64_t CeilDiv(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+std::int64_t CeilDiv(std::int64_t a, std::int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }  // a >= 0, b > 0
 
 }  // namespace
 
@@ -238,6 +238,11 @@ void SwfNormaliser::Add(const SwfRecord& r) {
     case SwfPolicy::kBatsim: keep = Batsim(r, &j, &procs); break;
   }
   if (!keep) return;
+  if (procs > kMaxInputCount) {
+    Drop(r, "number_out_of_range",
+         fmt::format("the job's {} processors are more than any machine has (at most {})", procs, kMaxInputCount));
+    return;
+  }
   if (o_.replay) {
     if (r.f[kSwfWait] < 0) {
       Drop(r, "unknown_wait_time", "replay needs the wait time (field 3)");

@@ -30,8 +30,8 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t) {
   std::string_view value = Trim(body.substr(colon + 1));
   t->header.emplace_back(std::string(label), std::string(value));
   std::int64_t v = 0;
-  if (label == "MaxProcs" && ParseInt(value, &v) == ParseError::kOk && v > 0) t->max_procs = v;
-  if (label == "MaxNodes" && ParseInt(value, &v) == ParseError::kOk && v > 0) t->max_nodes = v;
+  if (label == "MaxProcs" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount) t->max_procs = v;
+  if (label == "MaxNodes" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount) t->max_nodes = v;
 }
 
 // Parses the 18 fields of a job line without tokenising: digits with an
@@ -74,6 +74,17 @@ bool FastParseFields(const char* p, const char* end, SwfRecord* r) {
 }
 
 }  // namespace
+
+std::optional<std::int64_t> SwfUnixStartTime(const std::vector<std::pair<std::string, std::string>>& header) {
+  std::optional<std::int64_t> start;
+  for (const auto& [label, value] : header) {
+    if (label != "UnixStartTime") continue;
+    std::int64_t v = 0;
+    start.reset();
+    if (ParseInt(value, &v) == ParseError::kOk && v >= 0 && v <= kMaxInputSeconds) start = v;
+  }
+  return start;
+}
 
 Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* t,
                         const std::function<void(const SwfRecord&)>& sink) {

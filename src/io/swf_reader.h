@@ -56,6 +56,10 @@ Result<SwfTrace> ReadSwf(std::string_view text, const std::string& name, Diagnos
 Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* header,
                         const std::function<void(const SwfRecord&)>& sink);
 
+// The header's UnixStartTime (the last one given) when it is a time in
+// [0, kMaxInputSeconds], else none: it places the log on the calendar.
+std::optional<std::int64_t> SwfUnixStartTime(const std::vector<std::pair<std::string, std::string>>& header);
+
 // Reads only the header comments before the first job line.
 SwfTrace ReadSwfHeader(std::string_view text, const std::string& name);
 

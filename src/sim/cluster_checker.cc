@@ -45,7 +45,9 @@ void ClusterChecker::OnStart(JobId id, SimTime t, std::int64_t) {
       Fail(fmt::format("at {} s job {} was placed on {}, which a whole-node pod holds", ToSeconds(t),
                        w_.jobs[id].trace_id, node.name));
     used_mc_[p.node] += p.millicores;
-    used_mem_[p.node] += p.memory;
+    // Without a node memory size the pool ignores memory, and requests of
+    // up to 2^63 bytes could not be summed.
+    if (type.memory_bytes > 0) used_mem_[p.node] += p.memory;
     used_devices_[p.node] |= p.devices;
     ++pods_on_[p.node];
     if (w_.pods[p.pod].whole_node) ++whole_[p.node];
@@ -60,7 +62,7 @@ void ClusterChecker::OnStart(JobId id, SimTime t, std::int64_t) {
 
 void ClusterChecker::Free(const Piece& p) {
   used_mc_[p.node] -= p.millicores;
-  used_mem_[p.node] -= p.memory;
+  if (pool_.cluster().type_of(p.node).memory_bytes > 0) used_mem_[p.node] -= p.memory;
   used_devices_[p.node] &= ~p.devices;
   --pods_on_[p.node];
   if (w_.pods[p.pod].whole_node) --whole_[p.node];
