@@ -72,5 +72,44 @@ TEST(ReportCommand, CompareWritesThePageNamed) {
   EXPECT_NE(html.find("120 jobs started in both runs"), std::string::npos);
 }
 
+// A run of one job crashed report, compare and simulate --report (SIGFPE
+// in the wait CDF), and --report then published nothing.
+TEST(ReportCommand, OneJobRun) {
+  const fs::path dir = test::ScratchDir("report_cmd_one");
+  auto r = Clustersim({"simulate", kSwf, "--max_jobs", "1", "--report", "--quiet", "-o", (dir / "one").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / "one" / "report.html"));
+  r = Clustersim({"compare", (dir / "one").string(), (dir / "one").string(), "-o", (dir / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+}
+
+// `report RUN -o RUN/summary.json` replaced the summary with the page and
+// exited 0; compare did the same to jobs.csv. The run's files are inputs.
+TEST(ReportCommand, APageNeverReplacesTheRunsFiles) {
+  const fs::path dir = test::ScratchDir("report_cmd_overwrite");
+  const fs::path run = dir / "run";
+  auto r = Clustersim({"simulate", kSwf, "--quiet", "-o", run.string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string summary = test::Slurp(run / "summary.json"), jobs = test::Slurp(run / "jobs.csv");
+  r = Clustersim({"report", run.string(), "-o", (run / "summary.json").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "clustersim report: error: " + (run / "summary.json").string() + ": this is summary.json of the run in " +
+                       run.string() + "; write the page elsewhere\n");
+  fs::create_symlink(run / "jobs.csv", dir / "link.csv");
+  r = Clustersim({"compare", run.string(), run.string(), "-o", (dir / "link.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("this is jobs.csv of the run in"), std::string::npos) << r.err;
+  r = Clustersim({"compare", run.string(), run.string(), "-o", (run / "timing.json").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(test::Slurp(run / "summary.json"), summary);
+  EXPECT_EQ(test::Slurp(run / "jobs.csv"), jobs);
+  r = Clustersim({"report", run.string(), "-o", ""});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "clustersim report: error: -o: give a file name for the page\n");
+  // The run's own page may be rebuilt in place.
+  r = Clustersim({"report", run.string(), "-o", (run / "report.html").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 }  // namespace
 }  // namespace clustersim

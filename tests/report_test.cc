@@ -76,6 +76,15 @@ TEST(EmpiricalCdf, ExactPointsWithTiesAndNaN) {
   EXPECT_DOUBLE_EQ(d.y[5], d.x[5] / 1000);  // each kept point is exact
 }
 
+// A run of one job divided by k - 1 = 0 (SIGFPE in report, compare and
+// simulate --report, whose run then published nothing).
+TEST(EmpiricalCdf, OneValue) {
+  const XY c = EmpiricalCdf({7}, 100);
+  EXPECT_EQ(c.x, (std::vector<double>{7}));
+  EXPECT_EQ(c.y, (std::vector<double>{1.0}));
+  EXPECT_TRUE(EmpiricalCdf({std::nan(""), 5, std::nan("")}, 2).x == std::vector<double>{5});
+}
+
 TEST(BucketMeans, AveragesAStepFunctionOverBuckets) {
   // 2 on [0, 10), 4 on [10, 20): four buckets of 5.
   EXPECT_EQ(BucketMeans({0, 10}, {2, 4}, 0, 20, 4), (std::vector<double>{2, 2, 4, 4}));

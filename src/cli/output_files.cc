@@ -1,5 +1,10 @@
 #include "cli/output_files.h"
 
+#include <filesystem>
+#include <system_error>
+
+#include <fmt/format.h>
+
 #include "report/run_report.h"
 
 namespace clustersim {
@@ -11,6 +16,25 @@ const std::vector<std::string> kOutputNames = {
     "schedule.swf", "report.html"};
 
 }  // namespace
+
+Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs) {
+  namespace fs = std::filesystem;
+  const fs::path p(page);
+  const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  for (const std::string& dir : run_dirs) {
+    for (const std::string& name : kOutputNames) {
+      if (name == "report.html") continue;
+      std::error_code ec;
+      // The file itself (through any link), or a new file of that name in
+      // the run's directory.
+      const bool same = fs::equivalent(p, fs::path(dir) / name, ec) ||
+                        (p.filename() == name && fs::equivalent(parent, dir, ec));
+      if (same)
+        return Status::Error(fmt::format("{}: this is {} of the run in {}; write the page elsewhere", page, name, dir));
+    }
+  }
+  return Status::Ok();
+}
 
 Result<std::unique_ptr<OutputFiles>> OutputFiles::IntoDirectory(const std::string& dir,
                                                                 const std::vector<std::string>& inputs) {

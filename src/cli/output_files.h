@@ -38,4 +38,10 @@ class OutputFiles {
   std::vector<std::unique_ptr<AtomicFileSink>> path_files_;
 };
 
+// `clustersim report -o` and `compare -o`: a page written over one of the
+// runs' own files (summary.json, jobs.csv, ...) would destroy the run it
+// describes. An error naming the file, else OK. (report.html may be
+// replaced: it is a page, and the default target of `report`.)
+Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs);
+
 }  // namespace clustersim

@@ -9,6 +9,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/option_checks.h"
+#include "cli/output_files.h"
 #include "model/text_escape.h"
 #include "report/compare_report.h"
 #include "report/run_report.h"
@@ -50,6 +51,8 @@ Example:
   bool done = false;
   const int rc = Parse(app, argc, argv, out, err, &done);
   if (done) return rc;
+  if (app.count("--output") > 0 && path.empty()) return Fail(prog, err, "-o: give a file name for the page");
+  if (Status st = CheckPageTarget(path, {dir}); !path.empty() && !st.ok()) return Fail(prog, err, st.message());
   auto written = WriteRunReport(dir, path, CLUSTERSIM_VERSION);
   if (!written.ok()) return Fail(prog, err, written.status().message());
   fmt::print(out, "report: {}\n", written.value());
@@ -75,6 +78,8 @@ Example:
   const int rc = Parse(app, argc, argv, out, err, &done);
   if (done) return rc;
   if (dirs.size() < 2) return Fail(prog, err, "give at least two output directories to compare");
+  if (path.empty()) return Fail(prog, err, "-o: give a file name for the page");
+  if (Status st = CheckPageTarget(path, dirs); !st.ok()) return Fail(prog, err, st.message());
   if (Status st = WriteComparison(dirs, path, CLUSTERSIM_VERSION); !st.ok()) return Fail(prog, err, st.message());
   fmt::print(out, "comparison: {}\n", path);
   return 0;

@@ -54,7 +54,8 @@ XY EmpiricalCdf(std::vector<double> values, std::size_t points) {
     out.y.push_back(static_cast<double>(r + 1) / static_cast<double>(n));
   };
   const std::size_t k = std::min(points, n);
-  for (std::size_t i = 0; i < k; ++i) push(i * (n - 1) / (k - 1));
+  // One value (k = 1) is its own only point; else k ranks spread evenly.
+  for (std::size_t i = 0; i < k; ++i) push(k == 1 ? n - 1 : i * (n - 1) / (k - 1));
   return out;
 }
 
