@@ -12,6 +12,7 @@
 #include "report/compare_report.h"
 #include "report/csv_table.h"
 #include "report/downsample.h"
+#include "report/html_page.h"
 #include "report/run_outputs.h"
 #include "report/run_report.h"
 #include "report/run_series.h"
@@ -485,6 +486,65 @@ TEST(Comparison, DifferentBsldTauIsNamed) {
             std::string::npos);
   runs[1].summary["definitions"]["bsld_tau"] = 10.0;
   EXPECT_EQ(RenderComparison(runs, "9.9.9").find("bounds slowdowns at tau"), std::string::npos);
+}
+
+// A smaller machine, a job set cut by --max_time and another cluster file
+// were compared as if only the policy differed (ratios of 0.035 beside
+// two rows both reading "fcfs+easy"); runs of equal settings get no note.
+TEST(Comparison, RunsThatDifferInMoreThanThePolicyAreNamed) {
+  const auto root = test::ScratchDir("comparison_held_fixed");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  for (RunOutputs& r : runs) {
+    r.summary["config"]["capacity"] = 100;
+    r.summary["counts"]["not_submitted"] = 0;
+    r.summary["config"]["run_time_mode"] = "actual";
+    r.summary["config"]["seed"] = 1;
+    r.summary["work"]["inputs"]["cluster"] = {{"path", "c.yaml"}, {"sha256", std::string(64, 'c')}};
+  }
+  runs[1].summary["config"]["seed"] = 2;  // no sampled run times: the seed is unused
+  EXPECT_TRUE(ComparabilityNotes(runs).empty());
+  runs[1].summary["config"]["capacity"] = 64;
+  runs[1].summary["counts"]["not_submitted"] = 26462;
+  runs[1].summary["work"]["inputs"]["cluster"]["sha256"] = std::string(64, 'd');
+  const std::vector<std::string> notes = ComparabilityNotes(runs);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0],
+            "b differs from a in more than the policy (machine size 64 against 100; jobs not submitted (--max_time) "
+            "26462 against 0; cluster file dddddddddddd against cccccccccccc): its metrics describe another machine "
+            "or another set of jobs.");
+  EXPECT_NE(RenderComparison(runs, "9.9.9").find("b differs from a in more than the policy"), std::string::npos);
+  runs[0].summary["config"]["run_time_mode"] = "distribution";
+  runs[1].summary["config"]["run_time_mode"] = "distribution";
+  EXPECT_NE(ComparabilityNotes(runs)[0].find("seed 2 against 1"), std::string::npos);
+}
+
+// A run where no job finished showed a mean bounded slowdown of 0 (at
+// least 1 by definition) and ratios of 0 against it.
+TEST(Comparison, StatisticsOfNoFinishedJobAreNa) {
+  const auto root = test::ScratchDir("comparison_none_finished");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  runs[0].summary["mean_bounded_slowdown"] = 3.5;
+  runs[0].summary["nb_jobs_finished"] = 4;
+  runs[1].summary["mean_bounded_slowdown"] = 0.0;
+  runs[1].summary["nb_jobs_finished"] = 0;
+  Metric bsld{};
+  for (const Metric& m : SummaryMetrics())
+    if (std::string(m.path) == "/mean_bounded_slowdown") bsld = m;
+  ASSERT_TRUE(bsld.of_finished);
+  EXPECT_EQ(MetricValue(runs[0].summary, bsld), 3.5);
+  EXPECT_TRUE(std::isnan(MetricValue(runs[1].summary, bsld)));
+  EXPECT_TRUE(MetricShown(runs[1].summary, bsld));  // shown, as n/a
+  const std::string html = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(html.find("mean bounded slowdown</td><td class=\"num\">3.5</td><td class=\"num\">n/a</td><td "
+                      "class=\"num\">n/a</td><td class=\"num\">n/a</td>"),
+            std::string::npos)
+      << html.substr(html.find("mean bounded slowdown"), 300);
 }
 
 }  // namespace

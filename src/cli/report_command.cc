@@ -80,7 +80,10 @@ Example:
   if (dirs.size() < 2) return Fail(prog, err, "give at least two output directories to compare");
   if (path.empty()) return Fail(prog, err, "-o: give a file name for the page");
   if (Status st = CheckPageTarget(path, dirs); !st.ok()) return Fail(prog, err, st.message());
-  if (Status st = WriteComparison(dirs, path, CLUSTERSIM_VERSION); !st.ok()) return Fail(prog, err, st.message());
+  std::vector<std::string> notes;
+  if (Status st = WriteComparison(dirs, path, CLUSTERSIM_VERSION, &notes); !st.ok())
+    return Fail(prog, err, st.message());
+  for (const std::string& n : notes) fmt::print(err, "{}: warning: {}\n", prog, EscapeControl(n));
   fmt::print(out, "comparison: {}\n", path);
   return 0;
 }

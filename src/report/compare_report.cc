@@ -224,6 +224,44 @@ double BsldTau(const RunOutputs& r) {
   return std::nan("");
 }
 
+// What a comparison of policies holds fixed: the input's reading, the
+// machine, the job set and how run times were drawn. A run that differs
+// from the baseline in one of them is named with the values, so a ratio
+// is never read as the policy's alone.
+struct HeldFixed {
+  const char* path;
+  const char* label;
+};
+constexpr HeldFixed kHeldFixed[] = {
+    {"/config/mode", "mode"},
+    {"/config/capacity", "machine size"},
+    {"/config/jobs_slice", "--jobs slice"},
+    {"/config/swf_policy", "SWF policy"},
+    {"/config/swf_size_source", "SWF size source"},
+    {"/config/swf_estimate_fill", "SWF estimate fill"},
+    {"/config/run_time_mode", "run-time mode"},
+    {"/config/run_time_distribution", "run-time distribution"},
+    {"/config/run_time_scale", "run-time scale"},
+    {"/config/run_time_stddev", "run-time stddev"},
+    {"/counts/loaded", "jobs loaded"},
+    {"/counts/not_submitted", "jobs not submitted (--max_time)"},
+    {"/counts/rejected", "jobs rejected"},
+    {"/work/inputs/cluster/sha256", "cluster file"},
+    {"/work/inputs/catalog/sha256", "hardware catalog"},
+};
+
+// A summary value as text, or "" when absent.
+std::string ValueAt(const nlohmann::json& s, const char* path) {
+  const nlohmann::json::json_pointer p(path);
+  if (!s.contains(p)) return "";
+  const nlohmann::json& v = s.at(p);
+  if (v.is_string()) {
+    const std::string text = v.get<std::string>();
+    return std::string(path).ends_with("sha256") ? text.substr(0, 12) : text.empty() ? "none" : text;
+  }
+  return v.dump();
+}
+
 }  // namespace
 
 // The trace's SHA-256 a run recorded, or "" (older runs, rlscheduler).
@@ -234,6 +272,41 @@ std::string InputHash(const RunOutputs& r) {
     return s["definitions"]["input_sha256"].get<std::string>();
   return "";
 }
+
+std::vector<std::string> ComparabilityNotes(const std::vector<RunOutputs>& runs) {
+  std::vector<std::string> notes;
+  const RunOutputs& base = runs[0];
+  for (std::size_t k = 1; k < runs.size(); ++k) {
+    const RunOutputs& r = runs[k];
+    const std::string a = InputHash(base), b = InputHash(r);
+    if (!a.empty() && !b.empty() && a != b)
+      notes.push_back(fmt::format("{} read another input than {} (their input_sha256 differ): the summary metrics "
+                                  "compare two workloads, and jobs are not matched by id.",
+                                  r.name, base.name));
+    const double ta = BsldTau(base), tb = BsldTau(r);
+    if (!std::isnan(ta) && !std::isnan(tb) && ta != tb)
+      notes.push_back(fmt::format("{} bounds slowdowns at tau = {} s, {} at tau = {} s (--bsld-tau): their bounded "
+                                  "slowdowns are not comparable.",
+                                  r.name, tb, base.name, ta));
+    std::string diffs;
+    auto differ = [&](const char* path, const char* label) {
+      const std::string va = ValueAt(base.summary, path), vb = ValueAt(r.summary, path);
+      if (va.empty() || vb.empty() || va == vb) return;
+      diffs += fmt::format("{}{} {} against {}", diffs.empty() ? "" : "; ", label, vb, va);
+    };
+    for (const HeldFixed& h : kHeldFixed) differ(h.path, h.label);
+    // A seed matters only to sampled run times.
+    if (ValueAt(base.summary, "/config/run_time_mode") == "distribution" ||
+        ValueAt(r.summary, "/config/run_time_mode") == "distribution")
+      differ("/config/seed", "seed");
+    if (!diffs.empty())
+      notes.push_back(fmt::format("{} differs from {} in more than the policy ({}): its metrics describe another "
+                                  "machine or another set of jobs.",
+                                  r.name, base.name, diffs));
+  }
+  return notes;
+}
+
 
 std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::string& version) {
   std::string title = "clustersim comparison:";
@@ -246,19 +319,10 @@ std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::str
   std::vector<bool> same_input(runs.size(), true);
   for (std::size_t k = 1; k < runs.size(); ++k) {
     const std::string a = InputHash(runs[0]), b = InputHash(runs[k]);
-    if (a.empty() || b.empty() || a == b) continue;
-    same_input[k] = false;
-    o += fmt::format("<p class=\"missing\">{} read another input than {} (their input_sha256 differ): the summary "
-                     "metrics compare two workloads, and jobs are not matched by id.</p>\n",
-                     HtmlEscape(runs[k].name), HtmlEscape(runs[0].name));
+    same_input[k] = a.empty() || b.empty() || a == b;
   }
-  for (std::size_t k = 1; k < runs.size(); ++k) {
-    const double a = BsldTau(runs[0]), b = BsldTau(runs[k]);
-    if (std::isnan(a) || std::isnan(b) || a == b) continue;
-    o += fmt::format("<p class=\"missing\">{} bounds slowdowns at tau = {} s, {} at tau = {} s (--bsld-tau): their "
-                     "bounded slowdowns are not comparable.</p>\n",
-                     HtmlEscape(runs[k].name), b, HtmlEscape(runs[0].name), a);
-  }
+  for (const std::string& note : ComparabilityNotes(runs))
+    o += "<p class=\"missing\">" + HtmlEscape(note) + "</p>\n";
   o += MetricsTable(runs);
   o += OverlaidCurves(runs);
   for (std::size_t k = 1; k < runs.size(); ++k)
@@ -267,7 +331,8 @@ std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::str
   return o;
 }
 
-Status WriteComparison(const std::vector<std::string>& dirs, const std::string& path, const std::string& version) {
+Status WriteComparison(const std::vector<std::string>& dirs, const std::string& path, const std::string& version,
+                       std::vector<std::string>* notes) {
   std::vector<RunOutputs> runs;
   for (const std::string& d : dirs) {
     auto r = LoadRunOutputs(d);
@@ -279,6 +344,7 @@ Status WriteComparison(const std::vector<std::string>& dirs, const std::string& 
   for (std::size_t i = 0; i < runs.size(); ++i)
     for (std::size_t k = i + 1; k < runs.size(); ++k)
       if (runs[k].name == runs[i].name) runs[k].name = runs[k].dir;
+  if (notes != nullptr) *notes = ComparabilityNotes(runs);
   return WriteFileAtomically(path, RenderComparison(runs, version));
 }
 

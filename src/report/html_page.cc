@@ -62,16 +62,17 @@ const std::vector<Metric>& SummaryMetrics() {
       {"run time cut by the kills", "/killed_at_limit/run_time_cut_s", "killed_at_limit.run_time_cut_s", "s"},
       {"rejected", "/counts/rejected", "=jobs larger than the machine, never started", ""},
       {"unfinished", "/counts/unfinished", "=jobs waiting or running when the run stopped (--max_time)", ""},
+      {"not submitted", "/counts/not_submitted", "=jobs submitted after the run stopped (--max_time), never seen", ""},
       {"backfilled", "/counts/backfilled", "=jobs started ahead of an earlier-queued job", ""},
-      {"makespan", "/makespan", "makespan", "s"},
-      {"mean wait", "/mean_waiting_time", "wait", "s"},
-      {"max wait", "/max_waiting_time", "wait", "s"},
-      {"mean turnaround", "/mean_turnaround_time", "turnaround", "s"},
-      {"RMS turnaround", "/rms_turnaround_time", "rms", "s"},
-      {"mean bounded slowdown", "/mean_bounded_slowdown", "bounded_slowdown", ""},
-      {"max bounded slowdown", "/max_bounded_slowdown", "bounded_slowdown", ""},
-      {"mean slowdown", "/mean_slowdown", "slowdown", ""},
-      {"utilisation", "/utilisation/makespan", "utilisation.makespan", ""},
+      {"makespan", "/makespan", "makespan", "s", true},
+      {"mean wait", "/mean_waiting_time", "wait", "s", true},
+      {"max wait", "/max_waiting_time", "wait", "s", true},
+      {"mean turnaround", "/mean_turnaround_time", "turnaround", "s", true},
+      {"RMS turnaround", "/rms_turnaround_time", "rms", "s", true},
+      {"mean bounded slowdown", "/mean_bounded_slowdown", "bounded_slowdown", "", true},
+      {"max bounded slowdown", "/max_bounded_slowdown", "bounded_slowdown", "", true},
+      {"mean slowdown", "/mean_slowdown", "slowdown", "", true},
+      {"utilisation", "/utilisation/makespan", "utilisation.makespan", "", true},
       {"mean utilisation over the windows", "/mean_utilisation",
        "=--compat rlscheduler: the mean over the evaluation windows of each window's utilisation", ""},
       {"queue length, time-weighted mean", "/queue_length/mean_time_weighted", "queue_length.mean_time_weighted",
@@ -89,11 +90,17 @@ double MetricValue(const nlohmann::json& summary, const Metric& m) {
   if (!v.is_number()) return std::nan("");
   // An energy of -1 means "not modelled" (a run off a cluster): no number.
   if (m.unit == std::string("J") && v.get<double>() < 0) return std::nan("");
+  if (m.of_finished && summary.contains("nb_jobs_finished") && summary["nb_jobs_finished"].is_number() &&
+      summary["nb_jobs_finished"].get<double>() == 0)
+    return std::nan("");
   return v.get<double>();
 }
 
 bool MetricShown(const nlohmann::json& summary, const Metric& m) {
-  const double v = MetricValue(summary, m);
+  // A statistic of no finished job is shown, as n/a.
+  Metric present = m;
+  present.of_finished = false;
+  const double v = MetricValue(summary, present);
   return !std::isnan(v) && !(v < 0 && m.unit == std::string("J"));
 }
 

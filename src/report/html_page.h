@@ -20,9 +20,12 @@ struct Metric {
   const char* path;        // JSON pointer into summary.json
   const char* definition;  // key in summary.json "definitions", or a fixed text after "="
   const char* unit;
+  // A statistic of the finished jobs (summary.json writes 0 when none
+  // finished): no number then, never a 0 that reads as a result.
+  bool of_finished = false;
 };
 const std::vector<Metric>& SummaryMetrics();
-double MetricValue(const nlohmann::json& summary, const Metric& m);  // NaN when absent
+double MetricValue(const nlohmann::json& summary, const Metric& m);  // NaN when absent or of no job
 // Present, and not the -1 J that says energy was not modelled.
 bool MetricShown(const nlohmann::json& summary, const Metric& m);
 // summary.json config.<key> as text ("" when absent).

@@ -59,7 +59,11 @@ std::string SummaryTable(const RunOutputs& r) {
     o += fmt::format("<tr><td title=\"{}\">{}</td><td class=\"num\">{}</td><td>{}</td></tr>\n",
                      HtmlEscape(MetricDefinition(r.summary, m)), HtmlEscape(m.label), FormatMetric(v), m.unit);
   }
-  o += "</table>\n<p class=\"note\">Hover over a metric for its definition (also listed at the end).</p>\n";
+  o += "</table>\n";
+  const nlohmann::json& s = r.summary;
+  if (s.contains("nb_jobs_finished") && s["nb_jobs_finished"].is_number() && s["nb_jobs_finished"].get<double>() == 0)
+    o += "<p class=\"missing\">No job finished: the statistics of finished jobs are n/a.</p>\n";
+  o += "<p class=\"note\">Hover over a metric for its definition (also listed at the end).</p>\n";
   return o;
 }
 
