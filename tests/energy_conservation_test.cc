@@ -180,11 +180,6 @@ TEST(Energy, ConservedOnAGeneratedThousandNodeRun) {
   fs::remove_all(d);
 }
 
-// A fuzzer's input (kept in tests/data/regressions): its one job is
-// submitted at t = 3.5e10 s, where a time in seconds as a double keeps only
-// about 4 us; IT energy, integrated as the difference of two such absolute
-// times, drifted 2e-8 from the nodes' sum. The interval now comes from the
-// integer clock, as each node takes it.
 // power-model.md §e.5: GPU dynamic power is split by device. The node's
 // load gives every active device the same utilisation (§d.5), so two 1-GPU
 // jobs on one node draw alike whatever their own U_gpu (0.95 and 0.3): equal
@@ -210,6 +205,11 @@ TEST(Energy, GpuPowerIsSharedByDevice) {
   EXPECT_NEAR(energy["0"], energy["1"], 1e-9 * energy["0"]);
 }
 
+// A fuzzer's input (kept in tests/data/regressions): its one job is
+// submitted at t = 3.5e10 s, where a time in seconds as a double keeps only
+// about 4 us; IT energy, integrated as the difference of two such absolute
+// times, drifted 2e-8 from the nodes' sum. The interval now comes from the
+// integer clock, as each node takes it.
 TEST(Energy, ALateStartKeepsItEqualToTheNodesSum) {
   const fs::path d = ScratchDir("energy_drift");
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: g\n    replicas: 2\n    cpu_cores: 8\n"
@@ -217,6 +217,23 @@ TEST(Energy, ALateStartKeepsItEqualToTheNodesSum) {
                                  "  - node_name: e\n    cpu_cores: 4\n    power_profile: eco\n";
   const ProcessResult r = Simulate({std::string(CLUSTERSIM_TEST_DATA) + "/regressions/energy_drift_late_start.jsonl",
                                     "--cluster", (d / "c.yaml").string(), "--gpu-receiver-gate", "on"},
+                                   d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  CheckConservation(d / "out");
+}
+
+// A fuzzer's input: 1-millicore gang pods sharing a node for ~10^6 s. Each
+// advance of the node subtracts rate * dt from their work left, and the
+// float error of those subtractions (about 1e-16 of the work each) left one
+// job 1.005 us of work at its finish, over --check's bound of one tick
+// (exit 2 on a valid run). The bound now allows 1e-10 of the job's run time.
+TEST(Energy, FloatNoiseInTheWorkLeftOfTinyRatesPassesTheCheck) {
+  const fs::path d = ScratchDir("work_left_noise");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: g\n    replicas: 2\n    cpu_cores: 8\n"
+                                 "    product: H100 SXM\n    gpu_count: 4\n"
+                                 "  - node_name: e\n    cpu_cores: 4\n    power_profile: eco\n";
+  const ProcessResult r = Simulate({std::string(CLUSTERSIM_TEST_DATA) + "/regressions/work_left_float_noise.jsonl",
+                                    "--cluster", (d / "c.yaml").string()},
                                    d / "out");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   CheckConservation(d / "out");

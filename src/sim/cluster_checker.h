@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/cluster.h"
@@ -44,7 +45,8 @@ class ClusterChecker final : public EngineObserver {
   std::vector<std::uint32_t> whole_;      // whole-node pods on the node
   std::vector<std::uint32_t> pods_on_;    // pieces on the node
   std::vector<std::vector<Piece>> held_;  // by JobId, while running
-  std::vector<JobId> ended_;
+  std::vector<std::pair<JobId, SimTime>> ended_;  // and when
+  std::vector<SimTime> began_;  // by JobId: its start, for the float allowance of its work left
   std::string error_;
 };
 
