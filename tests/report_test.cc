@@ -521,6 +521,29 @@ TEST(Comparison, RunsThatDifferInMoreThanThePolicyAreNamed) {
   EXPECT_NE(ComparabilityNotes(runs)[0].find("seed 2 against 1"), std::string::npos);
 }
 
+// A power cap against none was compared on IT energy alone: the IT power
+// curves are overlaid and peak and facility power tabulated; large values
+// are whole numbers, not "1.633e+05".
+TEST(Comparison, ClusterRunsOverlayItPower) {
+  const auto root = test::ScratchDir("comparison_power");
+  WriteRun(root / "a", 10);
+  WriteRun(root / "b", 10);
+  Write(root / "a" / "timeseries.csv", "time,it_power_w\n0,100\n20,300\n40,100\n");
+  Write(root / "b" / "timeseries.csv", "time,it_power_w\n0,100\n20,250\n40,100\n");
+  std::vector<RunOutputs> runs;
+  for (const char* n : {"a", "b"}) runs.push_back(LoadRunOutputs((root / n).string()).take());
+  runs[0].summary["work"]["energy"]["peak_it_power_w"] = 300.0;
+  runs[1].summary["work"]["energy"]["peak_it_power_w"] = 250.0;
+  const std::string html = RenderComparison(runs, "9.9.9");
+  EXPECT_NE(html.find("IT power</text>"), std::string::npos);
+  EXPECT_NE(html.find("peak IT power (W)</td><td class=\"num\">300</td><td class=\"num\">250</td><td "
+                      "class=\"num\">-50</td><td class=\"num\">0.8333</td>"),
+            std::string::npos);
+  EXPECT_EQ(FormatMetric(163298.546659), "163299");
+  EXPECT_EQ(FormatMetric(-39320000.5), "-39320000");
+  EXPECT_EQ(FormatMetric(10.2123), "10.21");
+}
+
 // A run where no job finished showed a mean bounded slowdown of 0 (at
 // least 1 by definition) and ratios of 0 against it.
 TEST(Comparison, StatisticsOfNoFinishedJobAreNa) {

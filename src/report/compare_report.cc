@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "io/atomic_file.h"
+#include "report/downsample.h"
 #include "report/html_page.h"
 #include "report/run_series.h"
 #include "report/svg_plot.h"
@@ -66,6 +67,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   const Axis tl = Axis::Fixed(fmt::format("time from the first event ({})", u.name), 0, span / u.seconds);
   std::string o = "<h2>Curves and distributions</h2>\n<div class=\"grid-charts\">\n";
   Plot alloc("Allocated " + runs[0].units, tl, {fmt::format("allocated ({})", runs[0].units)});
+  Plot power("IT power", tl, {"power (W)"});
   Plot queue("Queue length", tl, {"jobs waiting"});
   Plot wait("Wait time distribution", {"wait (s)", true}, {"fraction of started jobs"});
   Plot bsld("Bounded slowdown distribution", {"bounded slowdown", true}, {"fraction of finished jobs"});
@@ -83,6 +85,12 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
       const XY a = AllocatedOverTime(r, u);
       alloc.Add({r.name, SeriesKind::kStep, a.x, a.y});
     }
+    // Cluster runs: "what does the cap cost" is read off these curves.
+    if (const std::vector<double>* it = r.has_timeseries ? r.TimeseriesColumn("it_power_w") : nullptr) {
+      XY p = ReduceM4(r.ts_time, *it, kTimeBuckets);
+      for (double& t : p.x) t /= u.seconds;
+      power.Add({r.name, SeriesKind::kLine, p.x, p.y});
+    }
     if (!r.has_jobs) continue;
     const XY q = QueueOverTime(r, u);
     queue.Add({r.name, SeriesKind::kStep, q.x, q.y});
@@ -95,6 +103,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   }
   const std::string m4 = fmt::format("M4-reduced to {} time buckets (peaks kept).", kTimeBuckets);
   if (!alloc.empty()) o += alloc.Note("From each run's resources.csv; " + m4 + left_out).Render();
+  if (!power.empty()) o += power.Note("Instantaneous IT power from each run's timeseries.csv; " + m4).Render();
   if (!queue.empty()) o += queue.Note("Jobs submitted and not yet started; " + m4).Render();
   if (!wait.empty()) o += wait.Note("Waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
   if (!bsld.empty()) o += bsld.Note("Empirical CDFs, each point exact.").Render();

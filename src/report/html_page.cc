@@ -79,6 +79,11 @@ const std::vector<Metric>& SummaryMetrics() {
        ""},
       {"queue length, peak", "/queue_length/peak", "queue_length.peak", ""},
       {"energy", "/consumed_joules", "=IT energy of the run (cluster runs; -1 when not modelled)", "J"},
+      {"facility energy", "/work/energy/facility_energy_j", "=IT energy with cooling: the integral of IT power x PUE",
+       "J"},
+      {"mean IT power", "/work/energy/mean_it_power_w", "=IT energy / the span of the run", "W"},
+      {"peak IT power", "/work/energy/peak_it_power_w", "=the highest instantaneous IT power (a cap's target)", "W"},
+      {"peak facility power", "/work/energy/peak_facility_power_w", "=the highest IT power x PUE", "W"},
   };
   return m;
 }
@@ -143,6 +148,9 @@ std::string MetricDefinition(const nlohmann::json& summary, const Metric& m) {
 std::string FormatMetric(double v) {
   if (std::isnan(v)) return "n/a";
   if (std::isfinite(v) && v == std::floor(v) && std::abs(v) < 1e15) return fmt::format("{}", static_cast<long long>(v));
+  // Seconds, joules and watts read as whole numbers ("163299 s", not
+  // "1.633e+05 s" beside a count of 29363626); small values keep 4 digits.
+  if (std::isfinite(v) && std::abs(v) >= 1e4 && std::abs(v) < 1e15) return fmt::format("{:.0f}", v);
   return fmt::format("{:.4g}", v);
 }
 
