@@ -344,6 +344,18 @@ TEST(ReduceM4, AllPointsAtOneTimeMakeOneBucket) {
   EXPECT_LE(r.x.size(), 4u);
 }
 
+// A summary.json with a syntax error was "not a JSON object", without a line.
+TEST(RunReport, ABrokenSummaryNamesItsLine) {
+  const auto dir = test::ScratchDir("run_report_bad_json");
+  Write(dir / "summary.json", "{\n  \"config\": {\"capacity\": 4,}\n}\n");
+  auto r = LoadRunOutputs(dir.string());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind((dir / "summary.json").string() + ":2: bad_json: ", 0), 0u)
+      << r.status().message();
+  Write(dir / "summary.json", "[1, 2]\n");
+  EXPECT_NE(LoadRunOutputs(dir.string()).status().message().find("summary.json: not a JSON object"), std::string::npos);
+}
+
 TEST(RunReport, RefusesADirectoryWithoutSummary) {
   const auto dir = test::ScratchDir("run_report_empty");
   auto r = LoadRunOutputs(dir.string());

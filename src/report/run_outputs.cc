@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -19,8 +20,17 @@ Result<nlohmann::json> ReadJson(const std::string& path) {
   if (!in) return Status::Error(fmt::format("{}: cannot open", path));
   std::stringstream ss;
   ss << in.rdbuf();
-  nlohmann::json j = nlohmann::json::parse(ss.str(), nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) return Status::Error(fmt::format("{}: not a JSON object", path));
+  const std::string text = ss.str();
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    // A hand-edited or truncated file: name the line, as the CSVs do.
+    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.size());
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n');
+    return Status::Error(fmt::format("{}:{}: bad_json: {}", path, line, e.what()));
+  }
+  if (!j.is_object()) return Status::Error(fmt::format("{}: not a JSON object", path));
   return j;
 }
 
