@@ -239,5 +239,15 @@ TEST(Energy, FloatNoiseInTheWorkLeftOfTinyRatesPassesTheCheck) {
   CheckConservation(d / "out");
 }
 
+// Jobs still running at --max_time are counted out at the end without
+// finishing: the work-left check took them as ending at t = 0 (a negative
+// allowance, exit 2 on a valid run).
+TEST(Energy, MaxTimeLeavesRunningJobsOutOfTheWorkCheck) {
+  const fs::path d = ScratchDir("work_left_max_time");
+  const ProcessResult r =
+      Simulate({Example("ai-day.jsonl"), "--cluster", Example("cluster.yaml"), "-t", "10h"}, d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+}
+
 }  // namespace
 }  // namespace clustersim::test

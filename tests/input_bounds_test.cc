@@ -54,6 +54,13 @@ TEST(InputBounds, SwfHeaderSizesAndJobSizes) {
                          "has (at most 1000000000)"))
       << r.err;
   // The huge MaxProcs is not a size: both are taken as 1, one processor a node.
+  // Alone, it is named as such.
+  std::ofstream(d / "big.swf") << "; MaxProcs: 2000000000\n1 0 0 100 2 -1 -1 2 200 -1 1 1 1 1 1 1 -1 -1\n";
+  const ProcessResult big = RunProcess({ClustersimBinary(), "simulate", (d / "big.swf").string(), "-o",
+                                        (d / "o2").string()});
+  EXPECT_EQ(big.exit_code, 1);
+  EXPECT_TRUE(Has(big.err, "no_capacity: the header's MaxProcs '2000000000' is not a machine size (1 to 1000000000)"))
+      << big.err;
   const auto rows = ReadCsvRows(d / "o" / "schedule.csv");
   ASSERT_EQ(rows.size(), 2u);
   EXPECT_EQ(rows[0].at("num_nodes"), "2");
@@ -69,7 +76,8 @@ TEST(InputBounds, UnixStartTimeBeyondTheTimeBoundIsNone) {
   const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "u.swf").string(), "-t",
                                       "2024-05-01 08:00:00", "-o", (d / "o").string()});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_TRUE(Has(r.err, "the SWF header has no UnixStartTime")) << r.err;
+  EXPECT_TRUE(Has(r.err, "the SWF header's UnixStartTime '9300000000000' is not a time (0 to 1000000000000 s)"))
+      << r.err;
 }
 
 // Ten running jobs drawing 999999999999 each: the sum (1e13, 1e19 in
@@ -129,6 +137,13 @@ TEST(InputBounds, CapScheduleExpansionIsBounded) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().message(),
             "caps.yaml:2: changes[3].nodes: the schedule has more than 11 changes (one per listed node)");
+  // Changes of one selector count too (a review found a million aliases
+  // of `{at: 0, cpu_cap: 300W}` taken).
+  const std::string single = "changes:\n  - &c {at: 0, cpu_cap: 300W}\n  - *c\n  - *c\n";
+  ASSERT_EQ(LoadCapScheduleText(single, "caps.yaml", 3).value().size(), 3u);
+  auto s = LoadCapScheduleText(single, "caps.yaml", 2);
+  ASSERT_FALSE(s.ok());
+  EXPECT_TRUE(Has(s.status().message(), "changes[2]: the schedule has more than 2 changes")) << s.status().message();
 }
 
 // Three pods asking 4 EiB of memory each on a cluster without memory sizes

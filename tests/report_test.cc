@@ -525,12 +525,14 @@ TEST(Comparison, RunsThatDifferInMoreThanThePolicyAreNamed) {
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0],
             "b differs from a in more than the policy (machine size 64 against 100; jobs not submitted (--max_time) "
-            "26462 against 0; cluster file dddddddddddd against cccccccccccc): its metrics describe another machine "
-            "or another set of jobs.");
+            "26462 against 0; cluster file dddddddddddd against cccccccccccc): the differences in its metrics are "
+            "not the policy's alone.");
   EXPECT_NE(RenderComparison(runs, "9.9.9").find("b differs from a in more than the policy"), std::string::npos);
   runs[0].summary["config"]["run_time_mode"] = "distribution";
   runs[1].summary["config"]["run_time_mode"] = "distribution";
   EXPECT_NE(ComparabilityNotes(runs)[0].find("seed 2 against 1"), std::string::npos);
+  runs[1].summary["work"]["inputs"]["catalog"] = {{"path", "k.yaml"}, {"sha256", std::string(64, 'e')}};
+  EXPECT_NE(ComparabilityNotes(runs)[0].find("hardware catalog eeeeeeeeeeee against shipped"), std::string::npos);
 }
 
 // A power cap against none was compared on IT energy alone: the IT power

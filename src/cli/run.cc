@@ -86,9 +86,15 @@ std::pair<std::string, std::string> SimulatorOutputNames(const RunConfig& c) {
 Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const char* flag,
                                 const std::string& text, const std::string& fallback_zone) {
   const std::int64_t start = SwfUnixStartTime(w.header).value_or(-1);
-  std::string zone = fallback_zone;
-  for (const auto& [label, value] : w.header)
+  std::string zone = fallback_zone, given;
+  for (const auto& [label, value] : w.header) {
     if (label == "TimeZoneString" && !value.empty()) zone = value;
+    if (label == "UnixStartTime") given = value;
+  }
+  if (start < 0 && !given.empty())
+    return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header's UnixStartTime '{}' is not a "
+                                     "time (0 to {} s); give seconds from the log's start (86400, 24h, 1d)",
+                                     trace, flag, text, given, kMaxInputSeconds));
   if (start < 0)
     return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header has no UnixStartTime "
                                      "to place it on the log's clock; give seconds from the log's start (86400, 24h, "

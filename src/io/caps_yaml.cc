@@ -144,6 +144,10 @@ Result<std::vector<CapChange>> LoadCapScheduleText(std::string_view text, const 
       f.Fail(c, path, "give freq_scale or a CPU percent (both set the DVFS target), not both");
       return f.status();
     }
+    if (out.size() + selectors.size() > max_changes) {
+      f.Fail(c, path, fmt::format("the schedule has more than {} changes (one per listed node)", max_changes));
+      return f.status();
+    }
     for (std::size_t k = 0; k < selectors.size(); ++k) {
       ch.nodes = selectors[k];
       std::tie(ch.nodes_path, ch.nodes_line) = written[k];

@@ -217,10 +217,19 @@ SwfNormaliser::SwfNormaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics
   if (status_.ok() && o.estimate_fill == EstimateFill::kMaxRuntime && o.policy == SwfPolicy::kClean &&
       max_runtime_ <= 0)
     status_ = Status::Error(t.name + ": --estimate-fill maxruntime: the header has no positive MaxRuntime");
-  if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim)
-    status_ = Status::Error(t.name +
-                            ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
-                            "size with --total_nodes");
+  if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim) {
+    // A size given but out of range (MaxProcs: 2000000000) is named.
+    std::string given;
+    for (const auto& [label, value] : t.header)
+      if (label == "MaxProcs" || label == "MaxNodes")
+        given += fmt::format("{}{} '{}'", given.empty() ? "" : ", ", label, value);
+    status_ = Status::Error(
+        given.empty() ? t.name + ": no_capacity: the header has neither MaxProcs nor MaxNodes; give the machine "
+                                 "size with --total_nodes"
+                      : fmt::format("{}: no_capacity: the header's {} is not a machine size (1 to {}); give the "
+                                    "machine size with --total_nodes",
+                                    t.name, given, kMaxInputCount));
+  }
 }
 
 void SwfNormaliser::Reserve(std::size_t jobs) { ReserveHuge(&w_.jobs, jobs); }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <unordered_map>
 
 #include "io/atomic_file.h"
@@ -249,9 +250,6 @@ constexpr HeldFixed kHeldFixed[] = {
     {"/config/swf_size_source", "SWF size source"},
     {"/config/swf_estimate_fill", "SWF estimate fill"},
     {"/config/run_time_mode", "run-time mode"},
-    {"/config/run_time_distribution", "run-time distribution"},
-    {"/config/run_time_scale", "run-time scale"},
-    {"/config/run_time_stddev", "run-time stddev"},
     {"/counts/loaded", "jobs loaded"},
     {"/counts/not_submitted", "jobs not submitted (--max_time)"},
     {"/counts/rejected", "jobs rejected"},
@@ -299,18 +297,28 @@ std::vector<std::string> ComparabilityNotes(const std::vector<RunOutputs>& runs)
                                   r.name, tb, base.name, ta));
     std::string diffs;
     auto differ = [&](const char* path, const char* label) {
-      const std::string va = ValueAt(base.summary, path), vb = ValueAt(r.summary, path);
+      std::string va = ValueAt(base.summary, path), vb = ValueAt(r.summary, path);
+      // A cluster run given no --catalog used the shipped one.
+      if (std::string_view(path) == "/work/inputs/catalog/sha256") {
+        if (va.empty() && base.summary.contains("work")) va = "shipped";
+        if (vb.empty() && r.summary.contains("work")) vb = "shipped";
+      }
       if (va.empty() || vb.empty() || va == vb) return;
       diffs += fmt::format("{}{} {} against {}", diffs.empty() ? "" : "; ", label, vb, va);
     };
     for (const HeldFixed& h : kHeldFixed) differ(h.path, h.label);
-    // A seed matters only to sampled run times.
+    // The distribution, its scale and the seed matter only to sampled
+    // run times.
     if (ValueAt(base.summary, "/config/run_time_mode") == "distribution" ||
-        ValueAt(r.summary, "/config/run_time_mode") == "distribution")
+        ValueAt(r.summary, "/config/run_time_mode") == "distribution") {
+      differ("/config/run_time_distribution", "run-time distribution");
+      differ("/config/run_time_scale", "run-time scale");
+      differ("/config/run_time_stddev", "run-time stddev");
       differ("/config/seed", "seed");
+    }
     if (!diffs.empty())
-      notes.push_back(fmt::format("{} differs from {} in more than the policy ({}): its metrics describe another "
-                                  "machine or another set of jobs.",
+      notes.push_back(fmt::format("{} differs from {} in more than the policy ({}): the differences in its "
+                                  "metrics are not the policy's alone.",
                                   r.name, base.name, diffs));
   }
   return notes;

@@ -88,10 +88,13 @@ void ClusterChecker::OnPodEnd(JobId id, std::uint32_t pod, SimTime t, std::int64
 }
 
 void ClusterChecker::OnFinish(SimTime) {
-  // Jobs that never ended (stalled work) still hold their nodes: count them
-  // out, then every node must be empty.
-  for (JobId id = 0; id < held_.size(); ++id)
-    if (!held_[id].empty()) OnEnd(id, 0, 0);
+  // Jobs that never ended (stalled work, or running at --max_time) still
+  // hold their nodes: count them out, then every node must be empty. They
+  // did not finish, so the work-left check below does not see them.
+  for (JobId id = 0; id < held_.size(); ++id) {
+    for (const Piece& p : held_[id]) Free(p);
+    std::vector<Piece>().swap(held_[id]);
+  }
   if (run_to_end_) {
     const Cluster& c = pool_.cluster();
     for (NodeId n = 0; n < c.nodes.size(); ++n)
