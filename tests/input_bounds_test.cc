@@ -78,6 +78,14 @@ TEST(InputBounds, UnixStartTimeBeyondTheTimeBoundIsNone) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(Has(r.err, "the SWF header's UnixStartTime '9300000000000' is not a time (0 to 1000000000000 s)"))
       << r.err;
+  // The tracer shifted every time by it (dates in the year -287879); now
+  // it warns and counts from the epoch.
+  const ProcessResult t = RunProcess({ClustersimBinary(), "trace", (d / "u.swf").string(), "-o",
+                                      (d / "perjob.csv").string()});
+  ASSERT_EQ(t.exit_code, 0) << t.err;
+  EXPECT_TRUE(Has(t.err, "u.swf: bad_unix_start_time: the header's UnixStartTime '9300000000000' is not a time"))
+      << t.err;
+  EXPECT_TRUE(Has(t.out, "Trace from 1969-12-31 16:00:00")) << t.out;
 }
 
 // Ten running jobs drawing 999999999999 each: the sum (1e13, 1e19 in

@@ -143,8 +143,14 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
     calendar_shift = SwfUnixStartTime(w.header).value_or(0) * kTicksPerSecond;
     if (calendar_shift != 0)
       for (Job& j : w.jobs) j.submit += calendar_shift, j.begin += calendar_shift;
-    for (const auto& [label, value] : w.header)
+    for (const auto& [label, value] : w.header) {
       if (label == "TimeZoneString" && !value.empty() && app.get_option("--timezone")->count() == 0) o.zone = value;
+      if (label == "UnixStartTime" && !SwfUnixStartTime(w.header))
+        diag.Report(path, 0, "bad_unix_start_time",
+                    fmt::format("the header's UnixStartTime '{}' is not a time (0 to {} s); the log's times count from the epoch, 1970-01-01 UTC",
+                                value, kMaxInputSeconds),
+                    Severity::kWarning);
+    }
   }
   auto clock = LocalClock::Create(o.zone);
   if (!clock.ok()) return Fail(prog, err, "--timezone: " + clock.status().message());
