@@ -85,21 +85,18 @@ std::pair<std::string, std::string> SimulatorOutputNames(const RunConfig& c) {
 // the time cannot be placed: refused, never ignored.
 Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const char* flag,
                                 const std::string& text, const std::string& fallback_zone) {
-  const std::int64_t start = SwfUnixStartTime(w.header).value_or(-1);
-  std::string zone = fallback_zone, given;
-  for (const auto& [label, value] : w.header) {
-    if (label == "TimeZoneString" && !value.empty()) zone = value;
-    if (label == "UnixStartTime") given = value;
-  }
-  if (start < 0 && !given.empty())
+  const SwfCalendar calendar = SwfCalendarOf(w.header);
+  const std::string zone = calendar.zone.empty() ? fallback_zone : calendar.zone;
+  if (!calendar.start && !calendar.start_text.empty())
     return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header's UnixStartTime '{}' is not a "
                                      "time (0 to {} s); give seconds from the log's start (86400, 24h, 1d)",
-                                     trace, flag, text, given, kMaxInputSeconds));
-  if (start < 0)
+                                     trace, flag, text, calendar.start_text, kMaxInputSeconds));
+  if (!calendar.start)
     return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header has no UnixStartTime "
                                      "to place it on the log's clock; give seconds from the log's start (86400, 24h, "
                                      "1d)",
                                      trace, flag, text));
+  const std::int64_t start = *calendar.start;
   auto local = ParseCalendarTime(text, zone);
   if (!local.ok()) return local.status();
   if (!local.value())

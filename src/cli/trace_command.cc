@@ -140,17 +140,17 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   // calendar (UnixStartTime) and names their zone (TimeZoneString).
   SimTime calendar_shift = 0;  // undone for -r, which is the replay's own file
   if (lt.format == TraceFormat::kSwf) {
-    calendar_shift = SwfUnixStartTime(w.header).value_or(0) * kTicksPerSecond;
+    const SwfCalendar calendar = SwfCalendarOf(w.header);
+    calendar_shift = calendar.start.value_or(0) * kTicksPerSecond;
     if (calendar_shift != 0)
       for (Job& j : w.jobs) j.submit += calendar_shift, j.begin += calendar_shift;
-    for (const auto& [label, value] : w.header) {
-      if (label == "TimeZoneString" && !value.empty() && app.get_option("--timezone")->count() == 0) o.zone = value;
-      if (label == "UnixStartTime" && !SwfUnixStartTime(w.header))
-        diag.Report(path, 0, "bad_unix_start_time",
-                    fmt::format("the header's UnixStartTime '{}' is not a time (0 to {} s); the log's times count from the epoch, 1970-01-01 UTC",
-                                value, kMaxInputSeconds),
-                    Severity::kWarning);
-    }
+    if (!calendar.zone.empty() && app.get_option("--timezone")->count() == 0) o.zone = calendar.zone;
+    if (!calendar.start && !calendar.start_text.empty())
+      diag.Report(path, 0, "bad_unix_start_time",
+                  fmt::format("the header's UnixStartTime '{}' is not a time (0 to {} s); the log's times count "
+                              "from the epoch, 1970-01-01 UTC",
+                              calendar.start_text, kMaxInputSeconds),
+                  Severity::kWarning);
   }
   auto clock = LocalClock::Create(o.zone);
   if (!clock.ok()) return Fail(prog, err, "--timezone: " + clock.status().message());

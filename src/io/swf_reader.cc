@@ -75,15 +75,16 @@ bool FastParseFields(const char* p, const char* end, SwfRecord* r) {
 
 }  // namespace
 
-std::optional<std::int64_t> SwfUnixStartTime(const std::vector<std::pair<std::string, std::string>>& header) {
-  std::optional<std::int64_t> start;
+SwfCalendar SwfCalendarOf(const std::vector<std::pair<std::string, std::string>>& header) {
+  SwfCalendar c;
   for (const auto& [label, value] : header) {
-    if (label != "UnixStartTime") continue;
-    std::int64_t v = 0;
-    start.reset();
-    if (ParseInt(value, &v) == ParseError::kOk && v >= 0 && v <= kMaxInputSeconds) start = v;
+    if (label == "TimeZoneString" && !value.empty()) c.zone = value;
+    if (label == "UnixStartTime") c.start_text = value;
   }
-  return start;
+  std::int64_t v = 0;
+  if (!c.start_text.empty() && ParseInt(c.start_text, &v) == ParseError::kOk && v >= 0 && v <= kMaxInputSeconds)
+    c.start = v;
+  return c;
 }
 
 Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* t,

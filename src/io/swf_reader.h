@@ -56,9 +56,16 @@ Result<SwfTrace> ReadSwf(std::string_view text, const std::string& name, Diagnos
 Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnostics* diag, SwfTrace* header,
                         const std::function<void(const SwfRecord&)>& sink);
 
-// The header's UnixStartTime (the last one given) when it is a time in
-// [0, kMaxInputSeconds], else none: it places the log on the calendar.
-std::optional<std::int64_t> SwfUnixStartTime(const std::vector<std::pair<std::string, std::string>>& header);
+// Where the header places the log on the calendar: SWF times count seconds
+// from UnixStartTime, in the zone TimeZoneString names. The last label of
+// each kind counts; `start` is set only when its text is a time in
+// [0, kMaxInputSeconds] (the text is kept to name a bad one).
+struct SwfCalendar {
+  std::string start_text;             // UnixStartTime as written; empty when absent
+  std::optional<std::int64_t> start;  // seconds since the epoch
+  std::string zone;                   // TimeZoneString; empty when absent
+};
+SwfCalendar SwfCalendarOf(const std::vector<std::pair<std::string, std::string>>& header);
 
 // Reads only the header comments before the first job line.
 SwfTrace ReadSwfHeader(std::string_view text, const std::string& name);

@@ -88,26 +88,30 @@ const std::vector<Metric>& SummaryMetrics() {
   return m;
 }
 
-double MetricValue(const nlohmann::json& summary, const Metric& m) {
+namespace {
+
+// The number at the metric's path; NaN when absent, not a number, or the
+// -1 J that says energy was not modelled (a run off a cluster).
+double StoredValue(const nlohmann::json& summary, const Metric& m) {
   const nlohmann::json::json_pointer p(m.path);
   if (!summary.contains(p)) return std::nan("");
   const nlohmann::json& v = summary.at(p);
   if (!v.is_number()) return std::nan("");
-  // An energy of -1 means "not modelled" (a run off a cluster): no number.
   if (m.unit == std::string("J") && v.get<double>() < 0) return std::nan("");
-  if (m.of_finished && summary.contains("nb_jobs_finished") && summary["nb_jobs_finished"].is_number() &&
-      summary["nb_jobs_finished"].get<double>() == 0)
-    return std::nan("");
   return v.get<double>();
 }
 
-bool MetricShown(const nlohmann::json& summary, const Metric& m) {
-  // A statistic of no finished job is shown, as n/a.
-  Metric present = m;
-  present.of_finished = false;
-  const double v = MetricValue(summary, present);
-  return !std::isnan(v) && !(v < 0 && m.unit == std::string("J"));
+}  // namespace
+
+double MetricValue(const nlohmann::json& summary, const Metric& m) {
+  if (m.of_finished && summary.contains("nb_jobs_finished") && summary["nb_jobs_finished"].is_number() &&
+      summary["nb_jobs_finished"].get<double>() == 0)
+    return std::nan("");
+  return StoredValue(summary, m);
 }
+
+// A statistic of no finished job is shown, as n/a.
+bool MetricShown(const nlohmann::json& summary, const Metric& m) { return !std::isnan(StoredValue(summary, m)); }
 
 std::string ConfigValue(const nlohmann::json& summary, const char* key) {
   if (!summary.contains("config") || !summary["config"].contains(key)) return "";
