@@ -342,6 +342,7 @@ TEST(CapacityScheduleReader, EachBrokenRuleNamesItsLine) {
       {"10,4\nsoon,5\n", "c.csv:2: bad_time"},
       {"10,4\n2024-01-01 00:00:00,5\n", "c.csv:2: mixed_timestamps"},
       {"10\n", "c.csv:1: expected two fields"},
+      {"-5,4\n100,10\n", "c.csv:1: time_before_start: a change at -5 s is before time 0 s"},
       {"10,4,7\n", "c.csv:1: expected two fields"},
       {"time,total_nodes\n# nothing\n", "c.csv: no change points"},
   };
@@ -350,6 +351,24 @@ TEST(CapacityScheduleReader, EachBrokenRuleNamesItsLine) {
     ASSERT_FALSE(r.ok()) << text;
     EXPECT_EQ(r.status().message().rfind(message, 0), 0u) << r.status().message();
   }
+}
+
+// dr_evt's clock starts at 0: a change before it would put the resource
+// trace's rows out of time order (0, -5, ...). A warm start takes the
+// changes before its time as the size in force at it, so there they stand.
+TEST(CapacitySchedule, ChangeBeforeTheClockStarts) {
+  auto warm = ParseCapacitySchedule("-5,4\n100,10\n", "c.csv", "UTC", 10, kNoTime);
+  ASSERT_TRUE(warm.ok()) << warm.status().message();
+  EXPECT_EQ(warm.value().front().time, -5 * kTicksPerSecond);
+  const fs::path d = ScratchDir("cap_before_start");
+  std::ofstream(d / "sim.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
+  std::ofstream(d / "cap.csv") << "time,total_nodes\n-5,2\n100,4\n";
+  const ProcessResult r = RunProcess({SimulatorBinary(), (d / "sim.csv").string(), "-n", "4", "--capacity_schedule",
+                                      (d / "cap.csv").string(), "-o", (d / "s.csv").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.err.find((d / "cap.csv").string() + ":2: time_before_start"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(d / "s.csv"));
+  EXPECT_FALSE(fs::exists(d / "s_resources.csv"));
 }
 
 TEST(CapacitySchedule, RefusedWhereItHasNoMeaning) {

@@ -95,16 +95,22 @@ TEST(ReliabilityInput, EveryReaderNamesTheTimeBound) {
   }
 }
 
+// Times lie in [0, 10^12] s: the clock starts at 0 (dr_evt-compat §2.5), and
+// a job spanning the whole range replays without overflow.
 TEST(ReliabilityInput, ReplayAtBothBoundsHasAPositiveMakespan) {
   SimSetup s;
   const SimOutcome o = SimulateText(
-      "job_submit_time,begin_time,end_time,num_nodes,time_limit\n-1000000000000,-1000000000000,1000000000000,1,1\n", s);
+      "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,1000000000000,1,1\n", s);
   ASSERT_TRUE(o.status.ok()) << o.status.message();
-  EXPECT_EQ(RenderSchedule(o), "0:-1000000000000-1000000000000");
+  EXPECT_EQ(RenderSchedule(o), "0:0-1000000000000");
   const SimOutcome bad = SimulateText(
-      "job_submit_time,begin_time,end_time,num_nodes,time_limit\n-9000000000000,-9000000000000,9000000000000,1,1\n", s);
+      "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,9000000000000,1,1\n"
+      "-1,0,5,1,1\n",
+      s);
   EXPECT_EQ(bad.workload.jobs.size(), 0u);
   EXPECT_NE(bad.diagnostics.find("number_out_of_range"), std::string::npos) << bad.diagnostics;
+  EXPECT_NE(bad.diagnostics.find(":3: negative_time: job_submit_time '-1' is before time 0"), std::string::npos)
+      << bad.diagnostics;
 }
 
 // Serial work past the simulable horizon (2^62 us) is one clear error.

@@ -296,7 +296,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
       return Fail(c, err, Status::Error(c.trace + ": --capacity_schedule shapes a simulation, but the trace records "
                                                   "start and end times and is replayed; add --force-simulation"));
     auto cs = ReadCapacitySchedule(c.capacity_schedule_file, llnl ? c.load.llnl.timezone : c.load.csv.timezone,
-                                   w.capacity);
+                                   w.capacity, c.warm_start != kNoTime ? kNoTime : 0);
     if (!cs.ok()) return Fail(c, err, cs.status());
     c.engine.capacity_schedule = cs.take();
   }

@@ -5,6 +5,7 @@
 #include "io/file_reader.h"
 #include "io/number_parse.h"
 #include "io/text_lines.h"
+#include "io/time_format.h"
 #include "io/timestamp.h"
 
 namespace clustersim {
@@ -24,7 +25,8 @@ bool IsHeader(std::string_view a, std::string_view b) {
 }  // namespace
 
 Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std::string& name,
-                                               const std::string& timezone, std::int64_t total_units) {
+                                               const std::string& timezone, std::int64_t total_units,
+                                               SimTime clock_start) {
   auto parser = TimestampParser::Create(timezone);
   if (!parser.ok()) return parser.status();
   CapacitySchedule out;
@@ -60,6 +62,11 @@ Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std:
     if (units < 0 || units > total_units)
       return Status::Error(fmt::format("{}: total_nodes_out_of_range: {} is outside [0, {}] (--total_nodes)", where,
                                        units, total_units));
+    if (clock_start != kNoTime && pt.t < clock_start)
+      return Status::Error(fmt::format("{}: time_before_start: a change at {} s is before time {} s, where the "
+                                       "simulation clock starts",
+                                       where, FormatTime(pt.t, TimeFormat::kExact),
+                                       FormatTime(clock_start, TimeFormat::kExact)));
     if (!out.empty() && pt.t <= out.back().time)
       return Status::Error(where + ": time_not_increasing: change times must strictly increase");
     out.push_back({pt.t, units});
@@ -70,10 +77,10 @@ Result<CapacitySchedule> ParseCapacitySchedule(std::string_view text, const std:
 }
 
 Result<CapacitySchedule> ReadCapacitySchedule(const std::string& path, const std::string& timezone,
-                                              std::int64_t total_units) {
+                                              std::int64_t total_units, SimTime clock_start) {
   auto text = ReadFileContents(path);
   if (!text.ok()) return text.status();
-  return ParseCapacitySchedule(text.value(), path, timezone, total_units);
+  return ParseCapacitySchedule(text.value(), path, timezone, total_units, clock_start);
 }
 
 }  // namespace clustersim

@@ -22,7 +22,16 @@ class RowReader {
 
   bool Time(std::string_view field, std::string_view column, std::int64_t line, ParsedTime* out) {
     switch (ts_->Parse(field, out)) {
-      case TimestampParser::Outcome::kOk: return true;
+      case TimestampParser::Outcome::kOk:
+        // dr_evt's clock starts at 0 (dr_evt-compat §2.5) and refuses a
+        // submit before its current time; a row before 0 would run the
+        // resource trace backwards.
+        if (out->t < 0) {
+          Skip(line, "negative_time",
+               fmt::format("{} '{}' is before time 0, where the simulation clock starts", column, Trim(field)));
+          return false;
+        }
+        return true;
       case TimestampParser::Outcome::kMixed:
         Skip(line, "mixed_timestamps",
              fmt::format("{} '{}' is not in the file's timestamp encoding ({})", column,
