@@ -165,6 +165,9 @@ TEST(CsvReader, EndTimeWithoutBeginIsAnErrorUnlessForced) {
   ASSERT_EQ(w.jobs.size(), 1u);
   EXPECT_EQ(w.jobs[0].time_limit, Seconds(60));
   EXPECT_EQ(w.jobs[0].begin, kNoTime);
+  // end_time alone gives no run time: `actual` falls back to the limit with
+  // its warning (or fails under --strict), as without any run-time column.
+  EXPECT_FALSE(w.has_run_time);
 }
 
 TEST(CsvReader, NeitherIsSimulationAndNeedsTimeLimit) {

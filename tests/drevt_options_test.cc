@@ -122,6 +122,27 @@ TEST(DrEvtReview, RangesAndWarningsOfSection11) {
   EXPECT_NE(r.out.find("Run time: actual (no run time column: jobs run their limit)"), std::string::npos) << r.out;
 }
 
+// Under --force-simulation, end_time without begin_time is ignored: no run
+// time, so `actual` falls back to the limit with its warning and --strict
+// fails (dr_evt-compat §2.1), as for a file without a run-time column.
+TEST(DrEvtReview, ForcedEndTimeAloneFallsBackToTheLimitAloud) {
+  const fs::path d = ScratchDir("review_end_only");
+  std::ofstream(d / "e.csv") << "job_submit_time,end_time,num_nodes,time_limit\n0,50,10,100\n";
+  const std::string trace = (d / "e.csv").string();
+  const ProcessResult r = RunProcess({SimulatorBinary(), trace, "-n", "100", "--force-simulation", "-o",
+                                      (d / "s.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("Run time: actual (no run time column: jobs run their limit)"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("actual_falls_back_to_limit"), std::string::npos) << r.err;
+  const ProcessResult strict = RunProcess({SimulatorBinary(), trace, "-n", "100", "--force-simulation", "--strict",
+                                           "-o", (d / "t.csv").string()});
+  EXPECT_EQ(strict.exit_code, 1) << strict.out;
+  EXPECT_NE(strict.err.find("missing_column: --run_time_mode actual needs an actual run time column"),
+            std::string::npos)
+      << strict.err;
+  EXPECT_FALSE(fs::exists(d / "t.csv"));
+}
+
 // Each front end's --help states its own defaults (they differ: dr_evt lets
 // jobs overrun, clustersim kills at the limit).
 // dr_evt's older names (dr_evt-compat.md §5.3): --runtime_mode chose what

@@ -174,7 +174,9 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
   }
   w.has_queue_column = c.qid.has_value() || c.queue.has_value();
   w.queue_column = c.qid ? "q_id" : (c.queue ? "queue" : "");
-  w.has_run_time = w.mode == TraceMode::kReplay || c.actual.has_value() || c.end.has_value();
+  // end_time gives a run time only with begin_time beside it (end - begin);
+  // alone, under --force-simulation, it is ignored and jobs run their limit.
+  w.has_run_time = w.mode == TraceMode::kReplay || c.actual.has_value() || (c.begin && c.end);
 
   std::map<std::string, std::int32_t, std::less<>> queue_ids;
   RowReader rr(name, diag, ts.get());
