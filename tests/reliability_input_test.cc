@@ -154,7 +154,12 @@ TEST(ReliabilityInput, CheckerRefusesEventsOutsideTheBounds) {
   w.jobs.push_back(j);
   ScheduleChecker c(w, EngineOptions{});
   c.OnStart(0, kMaxSimTime + 1, 1);
-  EXPECT_NE(c.status().message().find("is outside [-1000000000000"), std::string::npos) << c.status().message();
+  EXPECT_NE(c.status().message().find("is outside [0, "), std::string::npos) << c.status().message();
+  // Before 0, where the clock and the resource trace's baseline row start.
+  ScheduleChecker early(w, EngineOptions{});
+  early.OnStart(0, -Seconds(10), 1);
+  EXPECT_NE(early.status().message().find("event time -10 s is outside [0, "), std::string::npos)
+      << early.status().message();
 }
 
 TEST(ReliabilityInput, DevicesAreRefusedAsTracesAndConfigs) {

@@ -434,6 +434,21 @@ TEST(SwfPolicyTest, RlSchedulerBothUnknownPlansWithTheSubstituted10s) {
   EXPECT_EQ(n->diag.Count("negative_estimate"), 1);
 }
 
+// RLScheduler keeps a negative submit for its windows (each counts from its
+// first submit); the engine's clock starts at 0, so run through it the job
+// is dropped: it ran the resource trace back from its baseline at 0.
+TEST(SwfPolicyTest, RlSchedulerKeepsNegativeSubmitsOnlyForItsWindows) {
+  const std::string text = "; MaxNodes: 16\n; MaxProcs: 64\n" + Rec("1", "-50", "-1", "100", "4", "4", "200") +
+                           Rec("2", "0", "-1", "100", "4", "4", "200");
+  auto engine = Normalise(text, Policy(SwfPolicy::kRlScheduler));
+  EXPECT_EQ(Render(engine->ok()), "2:0/200/100/4/1");
+  EXPECT_EQ(engine->diag.CountsOf(Severity::kSkip), (Counts{{"negative_submit", 1}}));
+  SwfOptions windows = Policy(SwfPolicy::kRlScheduler);
+  windows.keep_negative_submits = true;
+  auto kept = Normalise(text, windows);
+  EXPECT_EQ(Render(kept->ok()), "1:-50/200/100/4/1 2:0/200/100/4/1");
+}
+
 // ---- Batsim converter (§2.4) ----
 
 TEST(SwfPolicyTest, BatsimMapping) {

@@ -155,6 +155,13 @@ TEST(WarmStart, RefusedWithoutRecordedStartsOrInReplay) {
                                       "--force-simulation", "--sim_start_time", "5", "-o", (d / "f").string()});
   EXPECT_EQ(f.exit_code, 1);
   EXPECT_NE(f.err.find("which --force-simulation discards"), std::string::npos) << f.err;
+  // Before 0, where the clock starts: the resource trace would begin there.
+  const ProcessResult n = RunProcess({ClustersimBinary(), "simulate", (d / "ws.csv").string(), "-n", "10",
+                                      "--sim_start_time", "-5", "-o", (d / "n").string()});
+  EXPECT_EQ(n.exit_code, 1);
+  EXPECT_NE(n.err.find("--sim_start_time -5 s is before time 0, where the simulation clock starts"), std::string::npos)
+      << n.err;
+  EXPECT_FALSE(fs::exists(d / "n"));
   // An SWF log keeps its starts (wait times) under a warm start: the flag
   // changes nothing there and is not refused.
   std::ofstream(d / "w.swf") << "1 0 0 100 2 -1 -1 2 100 -1 1 1 1 1 1 -1 -1 -1\n"

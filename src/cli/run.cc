@@ -203,6 +203,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
 
   LoadOptions lo = c.load;
   lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
+  lo.swf.keep_negative_submits = c.engine.policy.compat == Compat::kRlScheduler;  // its windows, not the engine
   auto loaded = c.trace_is_list ? LoadTraceList(c.trace, lo, &diag) : LoadTrace(c.trace, lo, &diag);
   if (!loaded.ok()) return Fail(c, err, loaded.status());
   LoadedTrace lt = loaded.take();
@@ -247,6 +248,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                  FormatTime(*t, TimeFormat::kExact));
   }
   WarmStart warm;
+  if (c.warm_start != kNoTime && c.warm_start < 0)  // the trace's rows start at 0 (io/row_reader.h)
+    return Fail(c, err, Status::Error(fmt::format("--sim_start_time {} s is before time 0, where the simulation "
+                                                  "clock starts", FormatTime(c.warm_start, TimeFormat::kExact))));
   if (c.warm_start != kNoTime) {
     if (!c.cluster.cluster_file.empty())
       return Fail(c, err, Status::Error("--sim_start_time runs on a node-count machine, not with --cluster"));

@@ -162,6 +162,9 @@ bool SwfNormaliser::RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs)
       estimate = run;
     }
     if (size <= 0) return Drop(r, "no_processors", "no processor count"), false;
+    if (f[kSwfSubmit] < 0 && !o_.keep_negative_submits)
+      return Drop(r, "negative_submit", "submit time < 0, before the clock starts (--compat rlscheduler keeps it)"),
+             false;
     j->submit = f[kSwfSubmit];
     j->time_limit = estimate;
     j->run_time = run;

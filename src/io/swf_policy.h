@@ -56,6 +56,10 @@ struct SwfOptions {
   std::int64_t capacity = 0;        // --total_nodes: pool size in job units (0 = from header)
   std::int64_t procs_per_node = 0;  // > 0: node-granular, a job needs ceil(procs / ppn) nodes
   bool replay = false;              // begin = submit + wait (field 3)
+  // rlscheduler keeps a negative submit only for RLScheduler's windows
+  // (--compat rlscheduler), which count from each window's first submit;
+  // the engine's clock starts at 0 and drops it.
+  bool keep_negative_submits = false;
   SimTime batsim_grain = kTicksPerSecond;
   double batsim_walltime_factor = 2.0;
   bool batsim_given_walltime_only = false;
