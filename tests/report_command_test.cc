@@ -72,6 +72,22 @@ TEST(ReportCommand, CompareWritesThePageNamed) {
   EXPECT_NE(html.find("120 jobs started in both runs"), std::string::npos);
 }
 
+// A run written with --outputs summary has no curves: the comparison names
+// what it lacks instead of charts that silently show one run.
+TEST(ReportCommand, CompareNamesARunWithoutItsJobFile) {
+  const fs::path dir = test::ScratchDir("report_cmd_missing");
+  auto r = Clustersim({"simulate", kSwf, "--quiet", "-o", (dir / "full").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = Clustersim({"simulate", kSwf, "--backfill", "conservative", "--outputs", "summary", "--quiet", "-o",
+                  (dir / "bare").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = Clustersim({"compare", (dir / "full").string(), (dir / "bare").string(), "-o", (dir / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::Slurp(dir / "c.html");
+  EXPECT_NE(html.find("Not in bare's directory: jobs.csv"), std::string::npos) << html.substr(0, 4000);
+  EXPECT_EQ(html.find("Not in full's directory"), std::string::npos);
+}
+
 // A run of one job crashed report, compare and simulate --report (SIGFPE
 // in the wait CDF), and --report then published nothing.
 TEST(ReportCommand, OneJobRun) {

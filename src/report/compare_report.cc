@@ -340,6 +340,12 @@ std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::str
   }
   for (const std::string& note : ComparabilityNotes(runs))
     o += "<p class=\"missing\">" + HtmlEscape(note) + "</p>\n";
+  // A run without its per-job files has no curves to overlay: say so, or
+  // the charts read as if it had none to show.
+  for (const RunOutputs& r : runs)
+    for (const std::string& m : r.missing)
+      o += fmt::format("<p class=\"missing\">Not in {}'s directory: {}; its curves are left out.</p>\n",
+                       HtmlEscape(r.name), HtmlEscape(m));
   o += MetricsTable(runs);
   o += OverlaidCurves(runs);
   for (std::size_t k = 1; k < runs.size(); ++k)
