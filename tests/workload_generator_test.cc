@@ -384,6 +384,28 @@ TEST(GeneratorArrivals, WorkloadsAndHorizonWhicheverComesFirst) {
   EXPECT_EQ(GenerateAll(o).size(), by_horizon.size());
 }
 
+// A workload writes one line per pod (one to dozens), so --workloads alone
+// let the trace pass the lines a run reads: generation stops before the
+// workload that would cross the bound, and the CLI refuses (no file).
+TEST(GeneratorArrivals, StopsBeforeTheLineBound) {
+  GeneratorOptions o;
+  o.max_workloads = 40;
+  std::int64_t pods = 0, workloads = 0;
+  GenerateWorkloads(o, [&](const GeneratedWorkload& w) { pods += static_cast<std::int64_t>(w.pods.size()); });
+  ASSERT_GT(pods, 40);  // some workload has several pods
+  o.max_lines = pods - 1;
+  pods = 0;
+  const GeneratorSummary s = GenerateWorkloads(o, [&](const GeneratedWorkload& w) {
+    pods += static_cast<std::int64_t>(w.pods.size());
+    ++workloads;
+  });
+  EXPECT_TRUE(s.too_many_lines);
+  EXPECT_LE(pods, o.max_lines);
+  EXPECT_EQ(s.pods, pods);
+  EXPECT_LT(workloads, 40);
+  EXPECT_EQ(s.workloads, workloads);
+}
+
 TEST(GeneratorCli, WritesFileAndSummaryLine) {
   const fs::path d = test::ScratchDir("gen_cli");
   const std::string path = (d / "trace.jsonl").string();

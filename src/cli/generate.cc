@@ -290,6 +290,13 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
                                      "hold; give a larger --time-scale or fewer workloads",
                                      f.time_scale, summary.workloads + 1, kMaxInputSeconds));
   };
+  // One line per pod: a workload has one to dozens of pods, so --workloads
+  // alone cannot keep the trace within what a run reads.
+  const auto too_many = [&] {
+    return Status::Error(fmt::format("workload {} would take the trace past {} lines (one per pod), more than a "
+                                     "run reads; give fewer --workloads or a shorter --horizon",
+                                     summary.workloads + 1, o.max_lines));
+  };
   if (f.output == "-") {
     StreamSink sink(out);
     summary = WriteWorkloadTrace(o, &sink);
@@ -299,8 +306,9 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
       err << "clustersim generate: error: cannot write to stdout\n";
       return 1;
     }
-    if (summary.offset_out_of_range) {
-      err << "clustersim generate: error: " << out_of_range().message() << "\n";
+    if (summary.offset_out_of_range || summary.too_many_lines) {
+      err << "clustersim generate: error: " << (summary.too_many_lines ? too_many() : out_of_range()).message()
+          << "\n";
       return 1;
     }
   } else {
@@ -308,7 +316,7 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
     Status io = sink.Open();
     if (io.ok()) {
       summary = WriteWorkloadTrace(o, &sink);
-      io = summary.offset_out_of_range ? out_of_range() : sink.Commit();
+      io = summary.offset_out_of_range ? out_of_range() : summary.too_many_lines ? too_many() : sink.Commit();
     }
     if (!io.ok()) {
       err << "clustersim generate: error: " << io.message() << "\n";

@@ -178,6 +178,10 @@ GeneratorSummary GenerateWorkloads(const GeneratorOptions& o,
       break;
     }
     const GeneratedWorkload w = SampleWorkload(o, n, t);
+    if (sum.pods + static_cast<std::int64_t>(w.pods.size()) > o.max_lines) {
+      sum.too_many_lines = true;
+      break;
+    }
     ++sum.workloads;
     sum.pods += static_cast<std::int64_t>(w.pods.size());
     for (const GeneratedPod& p : w.pods) sum.gpu_pods += p.gpus > 0 ? 1 : 0;

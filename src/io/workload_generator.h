@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "io/file_reader.h"
 #include "io/generator_families.h"
 #include "model/hardware.h"
 #include "model/status.h"
@@ -37,6 +38,7 @@ struct GeneratorOptions {
   std::uint64_t seed = 0;
   std::int64_t max_workloads = 50;  // 0 = no limit (then horizon_s must be > 0)
   double horizon_s = 0;             // 0 = none; simulated; arrivals after it are not generated
+  std::int64_t max_lines = kMaxLines;  // pods (lines) at most: what a run reads (io/file_reader.h)
   double mean_interarrival_s = 5;   // simulated, before the hourly multiplier
   double time_scale = 1;            // written offsets = simulated / time_scale
   double work_scale = 1;            // multiplies every work unit
@@ -116,6 +118,9 @@ struct GeneratorSummary {
   // Stopped because the next offset would pass kMaxInputSeconds, which no
   // reader accepts (a tiny --time-scale stretches offsets).
   bool offset_out_of_range = false;
+  // Stopped because the next workload's pods would take the trace past the
+  // kMaxLines lines a run reads (one line per pod).
+  bool too_many_lines = false;
   double last_submit_s = 0;      // trace-seconds, as written
 };
 
