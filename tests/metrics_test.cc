@@ -107,5 +107,59 @@ TEST(Metrics, BsldTauOptionIsUsedAndRecorded) {
   EXPECT_EQ(bad.exit_code, 1);
 }
 
+// `clustersim COMMAND d/NAME.csv ARGS... -o d/NAME` on `text`; its summary.
+nlohmann::json RunSummary(const std::filesystem::path& d, const std::string& name, const std::string& text,
+                          const std::string& command, const std::vector<std::string>& args) {
+  std::ofstream(d / (name + ".csv")) << text;
+  std::vector<std::string> argv = {ClustersimBinary(), command, (d / (name + ".csv")).string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), {"--quiet", "-o", (d / name).string()});
+  const ProcessResult r = RunProcess(argv);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return nlohmann::json::parse(Slurp(d / name / "summary.json"));
+}
+
+// §3.4: capacity_weighted divides by ∫ max(C, allocated). A replay whose
+// trace holds more than the 10 nodes it is given (12, 16, 18 nodes over
+// [100, 130)) counts the excess; makespan keeps C · makespan. By hand:
+// ∫ allocated = 6·140 + 4·50 + 2·20 + 6·30 + 4·20 = 1340; ∫ max(10, alloc)
+// = 100 + 400 + 500 + 120 + 160 + 180 + 100 + 100 = 1660.
+TEST(Metrics, CapacityWeightedCountsAReplaysExcess) {
+  const std::filesystem::path d = ScratchDir("metrics_capw");
+  const auto s = RunSummary(d, "over",
+                            "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,10,150,6,200\n0,0,50,4,100\n"
+                            "80,120,140,2,100\n100,100,130,6,50\n110,110,130,4,20\n",
+                            "replay", {"-n", "10"});
+  EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 1340.0 / 1660);
+  EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 1340.0 / 1500);
+}
+
+// Under --max_time the units in use include the jobs still running at T:
+// J0 (5 nodes) runs [0, 100), cut at 60; J1 (5 nodes) ends at 50, the
+// makespan's end. 10 of 10 nodes in use over [0, 50]: capacity_weighted and
+// tick_mean are 1; makespan (finished jobs' node-seconds) stays 0.5.
+TEST(Metrics, UnitsInUseCountJobsRunningAtTheCut) {
+  const std::filesystem::path d = ScratchDir("metrics_cut");
+  const auto s = RunSummary(d, "cut", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,5,100,100\n0,5,50,50\n",
+                            "simulate", {"-n", "10", "-t", "60"});
+  EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 1);
+  EXPECT_DOUBLE_EQ(s["utilisation"]["tick_mean"].get<double>(), 1);
+  EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 0.5);
+}
+
+// The time-weighted queue length runs to T when --max_time cuts the run:
+// J1 waits from 10 until the cut at 50 behind J0 (1 node, [0, 100)), so
+// 40 / 50 = 0.8, in a simulation and in the replay of the same schedule.
+TEST(Metrics, TimeWeightedQueueRunsToTheCut) {
+  const std::filesystem::path d = ScratchDir("metrics_queue_cut");
+  const auto sim = RunSummary(d, "sim",
+                              "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,100,100\n10,1,100,10\n",
+                              "simulate", {"-n", "1", "-t", "50"});
+  EXPECT_DOUBLE_EQ(sim["queue_length"]["mean_time_weighted"].get<double>(), 0.8);
+  const auto rep = RunSummary(d, "rep", "job_submit_time,begin_time,end_time,num_nodes\n0,0,100,1\n10,100,110,1\n",
+                              "replay", {"-n", "1", "-t", "50"});
+  EXPECT_DOUBLE_EQ(rep["queue_length"]["mean_time_weighted"].get<double>(), 0.8);
+}
+
 }  // namespace
 }  // namespace clustersim::test

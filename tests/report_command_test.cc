@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "subprocess.h"
 #include "test_util.h"
@@ -86,6 +87,20 @@ TEST(ReportCommand, CompareNamesARunWithoutItsJobFile) {
   const std::string html = test::Slurp(dir / "c.html");
   EXPECT_NE(html.find("Not in bare's directory: jobs.csv"), std::string::npos) << html.substr(0, 4000);
   EXPECT_EQ(html.find("Not in full's directory"), std::string::npos);
+}
+
+// The wait distribution is over started jobs: one --max_time cut while it
+// ran (J1, waited 45 s) has no waiting_time in jobs.csv, yet it waited. Of
+// the 4 started jobs 3 waited under 1 s: 75 %, not 100 %.
+TEST(ReportCommand, WaitDistributionCountsJobsRunningAtTheCut) {
+  const fs::path dir = test::ScratchDir("report_cmd_cut");
+  std::ofstream(dir / "a.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,6,100,50\n5,8,50,80\n"
+                                  "10,4,30,0\n20,12,10,10\n30,2,5,3\n";
+  auto r = Clustersim({"simulate", (dir / "a.csv").string(), "-n", "10", "-t", "60", "--report", "--quiet", "-o",
+                       (dir / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::Slurp(dir / "run" / "report.html");
+  EXPECT_NE(html.find("75.0 % of the jobs waited under 1 s"), std::string::npos);
 }
 
 // A run of one job crashed report, compare and simulate --report (SIGFPE

@@ -44,7 +44,7 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
   j["rms_bounded_slowdown"] = s.rms_bsld;
   j["utilisation"] = {{"makespan", s.utilisation},
                       {"from_zero", s.utilisation_from_zero},
-                      {"capacity_weighted", s.utilisation},
+                      {"capacity_weighted", s.utilisation_capacity_weighted},
                       {"machine_states", s.utilisation_machine_states},
                       {"rlscheduler", s.utilisation_rlscheduler}};
   // NaN (a capacity schedule) is not JSON: null, which the definition explains.
@@ -94,12 +94,12 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                                     : "sum(allocated_units * (end - begin)) / integral from 0 to max(end) of max(scheduled "
                                       "capacity, units in use)"},
       {"utilisation.capacity_weighted",
-       "integral of units in use / integral of max(capacity, units in use), over the makespan (= "
-       "utilisation.makespan)"},
+       "integral of units in use (jobs running at --max_time included) / integral of max(capacity, units in use), "
+       "over the makespan"},
       {"utilisation.machine_states", "sum(allocated_units * (end - begin)) / (physical capacity * makespan) (Batsim)"},
       {"utilisation.tick_mean",
-       "mean over the whole seconds min(submit) + k, k < ceil(makespan), of units in use / capacity (RAPS); null "
-       "under a capacity schedule"},
+       "mean over the whole seconds min(submit) + k, k < ceil(makespan), of units in use (jobs running at "
+       "--max_time included) / capacity (RAPS); null under a capacity schedule"},
       {"utilisation.rlscheduler",
        "sum((end - begin) * processors) / ((max(begin) - min(submit)) * MaxProcs) over the run (RLScheduler; its "
        "windows: --compat rlscheduler); can exceed 1"},

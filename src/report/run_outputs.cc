@@ -134,7 +134,10 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       j.submit.push_back(c.numbers[1][i] - r.origin);
       j.start.push_back(c.numbers[2][i] - r.origin);
       j.end.push_back(c.numbers[3][i] - r.origin);
-      j.wait.push_back(c.numbers[4][i]);
+      // jobs.csv leaves waiting_time empty until a job finishes; a job
+      // --max_time cut while it ran has waited all the same.
+      const double wait = c.numbers[4][i];
+      j.wait.push_back(std::isnan(wait) && !std::isnan(c.numbers[2][i]) ? c.numbers[2][i] - c.numbers[1][i] : wait);
       j.bsld.push_back(c.numbers[5][i]);
       j.units.push_back(c.numbers[6][i]);
       j.power_slowdown.push_back(c.numbers[7][i]);

@@ -81,6 +81,11 @@ class SimulationLoop {
       if (now == kTimeInfinity) break;
       if (now > o_.max_time) {
         cut = true;
+        // The jobs waiting then wait on to T, where the run was cut.
+        if (last != kNoTime && next_arrival_ > 0 && o_.max_time > last) {
+          r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(o_.max_time - last);
+          r_.queue.span += o_.max_time - last;
+        }
         break;
       }
       // The time average spans the jobs' time: a capacity change before the
@@ -251,6 +256,7 @@ class SimulationLoop {
     const std::int64_t delta = units - count_pool_.capacity();
     count_pool_.SetCapacity(units);
     sched_->CapacityChanged(now, delta);
+    r_.capacity_scheduled = true;
     RecordEffectiveCapacity(now);
     return delta;
   }
@@ -422,6 +428,8 @@ QueueStats ReplayQueue(const std::vector<Job>& jobs, const std::vector<SimTime>&
   }
   instants.insert(instants.end(), event_times.begin() + static_cast<std::ptrdiff_t>(e), event_times.end());
   instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+  // Cut by --max_time: the time average runs on to T (as a simulation's).
+  const bool cut = !instants.empty() && instants.back() > max_time;
   while (!instants.empty() && instants.back() > max_time) instants.pop_back();
   // Arrivals: for job i submitted at t, the jobs before it are all
   // submitted by t, and those begun by t are every begin <= t except the
@@ -454,10 +462,9 @@ QueueStats ReplayQueue(const std::vector<Job>& jobs, const std::vector<SimTime>&
     q.sum_per_pass += static_cast<double>(waiting);
     ++q.passes;
     q.peak = std::max(q.peak, waiting);
-    if (i + 1 < instants.size()) {
-      q.area += static_cast<double>(waiting) * ToSeconds(instants[i + 1] - t);
-      q.span += instants[i + 1] - t;
-    }
+    const SimTime next = i + 1 < instants.size() ? instants[i + 1] : cut ? max_time : t;
+    q.area += static_cast<double>(waiting) * ToSeconds(next - t);
+    q.span += next - t;
   }
   return q;
 }
@@ -505,6 +512,17 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   // them: a job submitted at t sees every END at t and the STARTs at t of
   // the jobs before it in submit order, not its own (nor later ones'); and
   // during a DAT, and for a pall job itself, the whole machine.
+  // The machine counts max(capacity, in use) while the trace uses more than
+  // it has (utilisation.capacity_weighted).
+  auto record_effective = [&](SimTime t) {
+    const std::int64_t eff = std::max(w.capacity, used);
+    auto& steps = r.effective_capacity;
+    if (eff == (steps.empty() ? w.capacity : steps.back().units)) return;
+    if (!steps.empty() && steps.back().time == t)
+      steps.back().units = eff;
+    else
+      steps.push_back({t, eff});
+  };
   std::size_t next_submit = 0;
   auto record_submit = [&](JobId id) {
     r.runs[id].busy_at_submit = dats > 0 || r.runs[id].holds_no_units ? w.capacity : used;
@@ -529,10 +547,12 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
                      fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp)",
                                  ToSeconds(e.t), used, w.capacity, w.unit_name),
                      Severity::kWarning);
+      if (w.capacity > 0 && used > w.capacity) record_effective(e.t);
       for (EngineObserver* o : observers) o->OnStart(e.id, e.t, used);
     } else {
       used -= units_of(e.id);
       dats -= run.holds_no_units;
+      if (!r.effective_capacity.empty()) record_effective(e.t);
       run.end = e.t;
       run.state = JobState::kCompleted;
       for (EngineObserver* o : observers) o->OnEnd(e.id, e.t, used);

@@ -64,9 +64,11 @@ struct RunResult {
   std::int64_t events = 0;
   std::int64_t oversubscribed_events = 0;  // replay: events with used > capacity
   SimTime end_time = 0;                    // time of the last event processed (work-based runs cut by max_time: max_time)
-  // With a capacity schedule: the effective capacity max(scheduled, in use)
-  // as steps (before the first: `capacity`), for utilisation; else empty.
+  // The effective capacity max(scheduled, in use) as steps (before the
+  // first: `capacity`), for utilisation: with a capacity schedule, and in a
+  // replay whose trace uses more than the machine; else empty.
   std::vector<CapacityChange> effective_capacity;
+  bool capacity_scheduled = false;  // a --capacity_schedule changed the size
   // Units freed before their job ended, by gang pods that finished first
   // (Scheduler::PodEnded), one entry per such pod (units may be 0), in time
   // order; the job held them until `time`.

@@ -24,6 +24,13 @@ double CapacitySeconds(const RunResult& r, SimTime from, SimTime to) {
   return area;
 }
 
+// Units in use count a job from its start, finished or still running when
+// --max_time cut the run (then until the end of the span measured).
+bool InUse(const JobRun& run) {
+  return IsFinished(run.state) || (run.state == JobState::kUnfinished && run.begin != kNoTime);
+}
+SimTime EndOrCut(const JobRun& run) { return IsFinished(run.state) ? run.end : kTimeInfinity; }
+
 // RAPS's utilisation: allocated / capacity sampled at every whole second
 // from the first submit, t0 + k for k in [0, K), K = ceil(makespan); a job
 // counts at the ticks in [begin, end). Exact in integer ticks.
@@ -34,18 +41,18 @@ double TickMean(const Workload& w, const RunResult& r, SimTime t0, SimTime end) 
   double unit_ticks = 0;
   for (std::size_t i = 0; i < w.jobs.size(); ++i) {
     const JobRun& run = r.runs[i];
-    if (!IsFinished(run.state) || run.holds_no_units) continue;
+    if (!InUse(run) || run.holds_no_units) continue;
     const SimTime k0 = std::clamp<SimTime>(ceil_s(run.begin - t0), 0, ticks);
-    const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
+    const SimTime k1 = std::clamp<SimTime>(ceil_s(std::min(EndOrCut(run), end) - t0), 0, ticks);
     unit_ticks += static_cast<double>(w.jobs[i].units) * static_cast<double>(k1 - k0);
   }
   // A gang pod that finished first held its units only until then (the
-  // `used` integral of ComputeSummary subtracts the same).
+  // `in_use` integral of ComputeSummary subtracts the same).
   for (const RunResult::PodRelease& p : r.pod_releases) {
     const JobRun& run = r.runs[p.job];
-    if (!IsFinished(run.state) || run.holds_no_units) continue;
+    if (!InUse(run) || run.holds_no_units) continue;
     const SimTime kp = std::clamp<SimTime>(ceil_s(p.time - t0), 0, ticks);
-    const SimTime k1 = std::clamp<SimTime>(ceil_s(run.end - t0), 0, ticks);
+    const SimTime k1 = std::clamp<SimTime>(ceil_s(std::min(EndOrCut(run), end) - t0), 0, ticks);
     unit_ticks -= static_cast<double>(p.units) * static_cast<double>(k1 - kp);
   }
   return unit_ticks / (static_cast<double>(r.capacity) * static_cast<double>(ticks));
@@ -121,6 +128,21 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     if (IsFinished(run.state))
       used -= static_cast<double>(p.units) * ToSeconds(run.end - p.time);
   }
+  // Units in use over the makespan also hold the jobs still running when
+  // --max_time cut the run, from their start to the makespan's end.
+  double in_use = used;
+  if (n > 0 && s.unfinished > 0) {
+    for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+      const JobRun& run = r.runs[i];
+      if (IsFinished(run.state) || !InUse(run) || run.holds_no_units || run.begin >= last_end) continue;
+      in_use += static_cast<double>(w.jobs[i].units) * ToSeconds(last_end - run.begin);
+    }
+    for (const RunResult::PodRelease& p : r.pod_releases) {
+      const JobRun& run = r.runs[p.job];
+      if (!IsFinished(run.state) && InUse(run) && !run.holds_no_units && p.time < last_end)
+        in_use -= static_cast<double>(p.units) * ToSeconds(last_end - p.time);
+    }
+  }
   if (n > 0) {
     const double dn = static_cast<double>(n);
     s.mean_wait_s = sum_wait / dn;
@@ -141,7 +163,11 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   s.node_seconds_used = used;
   s.node_seconds_requested = requested;
   const double cap = static_cast<double>(r.capacity);
-  if (!r.effective_capacity.empty() && n > 0) {
+  if (n > 0) {
+    const double over_makespan = CapacitySeconds(r, first_submit, last_end);
+    if (over_makespan > 0) s.utilisation_capacity_weighted = in_use / over_makespan;
+  }
+  if (r.capacity_scheduled && n > 0) {
     const double over_makespan = CapacitySeconds(r, first_submit, last_end);
     const double from_zero = CapacitySeconds(r, 0, last_end);
     if (over_makespan > 0) s.utilisation = used / over_makespan;
@@ -155,7 +181,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
       static_cast<double>(w.machine_procs > 0 ? w.machine_procs : r.capacity * w.procs_per_unit);
   if (n > 0 && last_begin > first_submit && max_procs > 0)
     s.utilisation_rlscheduler = used_procs / (ToSeconds(last_begin - first_submit) * max_procs);
-  s.utilisation_tick_mean = r.effective_capacity.empty() ? TickMean(w, r, first_submit, last_end) : std::nan("");
+  s.utilisation_tick_mean = r.capacity_scheduled ? std::nan("") : TickMean(w, r, first_submit, last_end);
   if (r.queue.submits > 0) s.mean_queue_at_submit = r.queue.sum_at_submit / static_cast<double>(r.queue.submits);
   if (r.queue.passes > 0) s.mean_queue_per_pass = r.queue.sum_per_pass / static_cast<double>(r.queue.passes);
   if (r.queue.span > 0) s.mean_queue_time_weighted = r.queue.area / ToSeconds(r.queue.span);

@@ -11,10 +11,13 @@
 // capacity, units in use) dt over the same span (dr_evt-compat §9).
 // The other variants of swf-and-metrics.md §3.4, each named after it:
 //   capacity_weighted = ∫ allocated dt / ∫ max(capacity, allocated) dt over
-//     the makespan (= utilisation; named so a reader need not know that)
+//     the makespan, allocated counting the jobs --max_time cut while they
+//     ran (= utilisation, but in a replay whose trace uses more units than
+//     the machine has, or a run cut while jobs ran)
 //   machine_states = Σ units·run / (physical capacity · makespan) (Batsim)
 //   tick_mean = mean over the 1-second ticks from min(submit) of allocated /
-//     capacity (RAPS); without a capacity schedule only
+//     capacity (RAPS), allocated as in capacity_weighted; without a
+//     capacity schedule only
 //   rlscheduler = Σ run·processors / ((max(begin) - min(submit)) · MaxProcs)
 // Queue length: waiting jobs at each arrival (dr_evt docs), after each pass
 // (dr_evt code), and time-weighted; peak over passes.
@@ -48,6 +51,7 @@ struct Summary {
   double utilisation = 0, utilisation_from_zero = 0;
   double utilisation_machine_states = 0, utilisation_rlscheduler = 0;
   double utilisation_tick_mean = 0;  // NaN under a capacity schedule
+  double utilisation_capacity_weighted = 0;
   double node_seconds_used = 0, node_seconds_requested = 0;
   double mean_queue_at_submit = 0, mean_queue_per_pass = 0, mean_queue_time_weighted = 0;
   std::int64_t peak_queue = 0;
