@@ -212,6 +212,10 @@ TEST(CapacitySchedule, ChangesToTheFullSizeLeaveTheScheduleAsItWas) {
                   .exit_code,
               0);
     for (const char* f : {"schedule.csv", "jobs.csv"}) EXPECT_TRUE(Slurp(d / "cap" / f) == Slurp(d / "plain" / f)) << f;
+    // Nor its metrics: tick_mean is null only when a schedule changes the size.
+    const auto cap = nlohmann::json::parse(Slurp(d / "cap" / "summary.json"))["utilisation"];
+    const auto plain = nlohmann::json::parse(Slurp(d / "plain" / "summary.json"))["utilisation"];
+    EXPECT_EQ(cap, plain);
   }
 }
 
@@ -369,6 +373,16 @@ TEST(CapacitySchedule, ChangeBeforeTheClockStarts) {
   EXPECT_NE(r.err.find((d / "cap.csv").string() + ":2: time_before_start"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(d / "s.csv"));
   EXPECT_FALSE(fs::exists(d / "s_resources.csv"));
+  // Under a warm start the change sets the size in force at T (here 2 of 4
+  // nodes: J1, 3 nodes, waits for the change at 100).
+  std::ofstream(d / "hist.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,20,1,30\n"
+                                   "10,10,20,3,30\n";
+  const ProcessResult w = RunProcess({SimulatorBinary(), (d / "hist.csv").string(), "-n", "4", "--sim_start_time",
+                                      "5", "--capacity_schedule", (d / "cap.csv").string(), "-o",
+                                      (d / "w.csv").string()});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  EXPECT_EQ(Slurp(d / "w.csv"), "job_submit_time,begin_time,end_time,num_nodes,exit_status,time_limit\n"
+                                "10,100,110,3,0,30\n");
 }
 
 TEST(CapacitySchedule, RefusedWhereItHasNoMeaning) {

@@ -127,13 +127,16 @@ TEST(DrEvtReview, RangesAndWarningsOfSection11) {
 // fails (dr_evt-compat §2.1), as for a file without a run-time column.
 TEST(DrEvtReview, ForcedEndTimeAloneFallsBackToTheLimitAloud) {
   const fs::path d = ScratchDir("review_end_only");
-  std::ofstream(d / "e.csv") << "job_submit_time,end_time,num_nodes,time_limit\n0,50,10,100\n";
+  // (The column is not read: a value in it no row would accept is no reason to skip the row.)
+  std::ofstream(d / "e.csv") << "job_submit_time,end_time,num_nodes,time_limit\n0,50,10,100\n5,-5,10,100\n";
   const std::string trace = (d / "e.csv").string();
   const ProcessResult r = RunProcess({SimulatorBinary(), trace, "-n", "100", "--force-simulation", "-o",
                                       (d / "s.csv").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Run time: actual (no run time column: jobs run their limit)"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("actual_falls_back_to_limit"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("negative_time"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("Jobs completed: 2"), std::string::npos) << r.out;
   const ProcessResult strict = RunProcess({SimulatorBinary(), trace, "-n", "100", "--force-simulation", "--strict",
                                            "-o", (d / "t.csv").string()});
   EXPECT_EQ(strict.exit_code, 1) << strict.out;

@@ -145,6 +145,12 @@ TEST(Metrics, UnitsInUseCountJobsRunningAtTheCut) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 1);
   EXPECT_DOUBLE_EQ(s["utilisation"]["tick_mean"].get<double>(), 1);
   EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 0.5);
+  // A cut job submitted before the first finished one counts from the
+  // makespan's start only: J0 [0, cut at 200), J1 [100, 110), 10 of 10 nodes.
+  const auto early = RunSummary(d, "early", "job_submit_time,num_nodes,time_limit,actual_run_time\n0,5,1000,1000\n"
+                                "100,5,10,10\n", "simulate", {"-n", "10", "-t", "200"});
+  EXPECT_DOUBLE_EQ(early["utilisation"]["capacity_weighted"].get<double>(), 1);
+  EXPECT_DOUBLE_EQ(early["utilisation"]["tick_mean"].get<double>(), 1);
 }
 
 // The time-weighted queue length runs to T when --max_time cuts the run:

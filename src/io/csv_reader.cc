@@ -208,7 +208,8 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
     SimTime actual = 0;
     if (ok && c.actual) ok = rr.Duration(fields[*c.actual], header.names[*c.actual], ln, &actual);
     if (ok && c.begin) ok = rr.Time(fields[*c.begin], "begin_time", ln, &begin);
-    if (ok && c.end) ok = rr.Time(fields[*c.end], "end_time", ln, &end);
+    // end_time without begin_time (--force-simulation) is ignored, not read.
+    if (ok && c.end && c.begin) ok = rr.Time(fields[*c.end], "end_time", ln, &end);
     // The id is a label, not data: a value that is not an integer makes the
     // file's ids unusable (below), never the row.
     if (ok && c.id && ids_usable) {

@@ -5,8 +5,9 @@
 //
 // Bounds. int64 microseconds reach ±292,000 years, but a sum of times can
 // still overflow, so every time and duration read from an input is bounded
-// by kMaxInputSeconds (1e12 s, about 31,700 years: epoch timestamps, pre-1970
-// ones and any real duration fit) and the whole simulation by kMaxSimTime
+// by kMaxInputSeconds (1e12 s, about 31,700 years: epoch timestamps and any
+// real duration fit; the trace readers also refuse times before 0, where the
+// clock starts) and the whole simulation by kMaxSimTime
 // (2^62 us, about 146,000 years). With every operand below these, the sums
 // the engine and schedulers form (begin + estimate, reservation + estimate)
 // stay below int64's limit; the pipeline refuses a trace whose jobs, run one

@@ -99,6 +99,9 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (!summary.ok()) return summary.status();
   r.summary = summary.take();
   const nlohmann::json& s = r.summary;
+  // An rlscheduler evaluation writes windows, never a schedule: its job and
+  // resource files are not missing, they do not exist for it.
+  const bool windows = s.contains("config") && s["config"].contains("window_size");
   if (s.contains("config") && s["config"].contains("capacity") && s["config"]["capacity"].is_number())
     r.capacity = s["config"]["capacity"].get<double>();
   // An rlscheduler evaluation records the machine as whole nodes.
@@ -146,7 +149,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     }
     r.has_jobs = true;
   } else {
-    r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
+    if (!windows) r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
   }
 
   if (fs::exists(d / "resources.csv")) {
@@ -184,7 +187,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     for (double& x : r.res_time) x -= r.origin;
     r.has_resources = true;
   } else {
-    r.missing.push_back("resources.csv (allocation and utilisation over time)");
+    if (!windows) r.missing.push_back("resources.csv (allocation and utilisation over time)");
   }
   ReadSizeInForce(&r);
 

@@ -19,6 +19,17 @@ namespace clustersim {
 
 namespace {
 
+// Sets the effective capacity (RunResult::effective_capacity) to `units`
+// from `t` on; `base` is the capacity before the first step. A second
+// change at one time replaces the first.
+void RecordEffective(std::vector<CapacityChange>* steps, SimTime t, std::int64_t units, std::int64_t base) {
+  if (units == (steps->empty() ? base : steps->back().units)) return;
+  if (!steps->empty() && steps->back().time == t)
+    steps->back().units = units;
+  else
+    steps->push_back({t, units});
+}
+
 // The policy the scheduler plans with: oracle planning (--plan_with actual)
 // sees the run a job will have, cut at its limit when the engine kills it
 // there (it planned with the uncut run: a shadow time after the kill).
@@ -256,7 +267,7 @@ class SimulationLoop {
     const std::int64_t delta = units - count_pool_.capacity();
     count_pool_.SetCapacity(units);
     sched_->CapacityChanged(now, delta);
-    r_.capacity_scheduled = true;
+    if (delta != 0) r_.capacity_scheduled = true;  // a schedule that keeps the size changes no metric
     RecordEffectiveCapacity(now);
     return delta;
   }
@@ -265,14 +276,7 @@ class SimulationLoop {
   // after a reduction, the machine still holds them, so the capacity that
   // counts is max(scheduled, in use).
   void RecordEffectiveCapacity(SimTime now) {
-    const std::int64_t eff = std::max(count_pool_.capacity(), Used());
-    auto& steps = r_.effective_capacity;
-    const std::int64_t last = steps.empty() ? count_pool_.limit() : steps.back().units;
-    if (eff == last) return;
-    if (!steps.empty() && steps.back().time == now)
-      steps.back().units = eff;
-    else
-      steps.push_back({now, eff});
+    RecordEffective(&r_.effective_capacity, now, std::max(count_pool_.capacity(), Used()), count_pool_.limit());
   }
 
   void End(JobId id, SimTime now) {
@@ -507,22 +511,16 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   for (JobId id = 0; id < dat.size(); ++id) r.runs[id].holds_no_units = dat[id] != 0;
   auto units_of = [&](JobId id) -> std::int64_t { return r.runs[id].holds_no_units ? 0 : jobs[id].units; };
   std::int64_t used = 0, dats = 0;  // dats: pall jobs running
+  // The machine counts max(capacity, in use) while the trace uses more than
+  // it has (utilisation.capacity_weighted).
+  auto record_effective = [&](SimTime t) {
+    RecordEffective(&r.effective_capacity, t, std::max(w.capacity, used), w.capacity);
+  };
   // Jobs are in submit order: walk submits alongside the events to record
   // the units in use when each job arrived, as dr_evt's tracer counts
   // them: a job submitted at t sees every END at t and the STARTs at t of
   // the jobs before it in submit order, not its own (nor later ones'); and
   // during a DAT, and for a pall job itself, the whole machine.
-  // The machine counts max(capacity, in use) while the trace uses more than
-  // it has (utilisation.capacity_weighted).
-  auto record_effective = [&](SimTime t) {
-    const std::int64_t eff = std::max(w.capacity, used);
-    auto& steps = r.effective_capacity;
-    if (eff == (steps.empty() ? w.capacity : steps.back().units)) return;
-    if (!steps.empty() && steps.back().time == t)
-      steps.back().units = eff;
-    else
-      steps.push_back({t, eff});
-  };
   std::size_t next_submit = 0;
   auto record_submit = [&](JobId id) {
     r.runs[id].busy_at_submit = dats > 0 || r.runs[id].holds_no_units ? w.capacity : used;

@@ -31,6 +31,26 @@ bool InUse(const JobRun& run) {
 }
 SimTime EndOrCut(const JobRun& run) { return IsFinished(run.state) ? run.end : kTimeInfinity; }
 
+// Unit-seconds in [from, to) of the jobs --max_time cut while they ran
+// (less what their gang pods freed early): units in use that no finished
+// job's node-seconds hold. A job may have started before `from`, the first
+// finished job's submit.
+double CutJobsInUse(const Workload& w, const RunResult& r, SimTime from, SimTime to) {
+  const auto seconds_from = [&](SimTime t) { return ToSeconds(to - std::max(t, from)); };
+  double area = 0;
+  for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+    const JobRun& run = r.runs[i];
+    if (IsFinished(run.state) || !InUse(run) || run.holds_no_units || run.begin >= to) continue;
+    area += static_cast<double>(w.jobs[i].units) * seconds_from(run.begin);
+  }
+  for (const RunResult::PodRelease& p : r.pod_releases) {
+    const JobRun& run = r.runs[p.job];
+    if (!IsFinished(run.state) && InUse(run) && !run.holds_no_units && p.time < to)
+      area -= static_cast<double>(p.units) * seconds_from(p.time);
+  }
+  return area;
+}
+
 // RAPS's utilisation: allocated / capacity sampled at every whole second
 // from the first submit, t0 + k for k in [0, K), K = ceil(makespan); a job
 // counts at the ticks in [begin, end). Exact in integer ticks.
@@ -128,21 +148,7 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
     if (IsFinished(run.state))
       used -= static_cast<double>(p.units) * ToSeconds(run.end - p.time);
   }
-  // Units in use over the makespan also hold the jobs still running when
-  // --max_time cut the run, from their start to the makespan's end.
-  double in_use = used;
-  if (n > 0 && s.unfinished > 0) {
-    for (std::size_t i = 0; i < w.jobs.size(); ++i) {
-      const JobRun& run = r.runs[i];
-      if (IsFinished(run.state) || !InUse(run) || run.holds_no_units || run.begin >= last_end) continue;
-      in_use += static_cast<double>(w.jobs[i].units) * ToSeconds(last_end - run.begin);
-    }
-    for (const RunResult::PodRelease& p : r.pod_releases) {
-      const JobRun& run = r.runs[p.job];
-      if (!IsFinished(run.state) && InUse(run) && !run.holds_no_units && p.time < last_end)
-        in_use -= static_cast<double>(p.units) * ToSeconds(last_end - p.time);
-    }
-  }
+  const double in_use = n > 0 && s.unfinished > 0 ? used + CutJobsInUse(w, r, first_submit, last_end) : used;
   if (n > 0) {
     const double dn = static_cast<double>(n);
     s.mean_wait_s = sum_wait / dn;
@@ -163,12 +169,9 @@ Summary ComputeSummary(const Workload& w, const RunResult& r, double tau) {
   s.node_seconds_used = used;
   s.node_seconds_requested = requested;
   const double cap = static_cast<double>(r.capacity);
-  if (n > 0) {
-    const double over_makespan = CapacitySeconds(r, first_submit, last_end);
-    if (over_makespan > 0) s.utilisation_capacity_weighted = in_use / over_makespan;
-  }
+  const double over_makespan = n > 0 ? CapacitySeconds(r, first_submit, last_end) : 0;
+  if (over_makespan > 0) s.utilisation_capacity_weighted = in_use / over_makespan;
   if (r.capacity_scheduled && n > 0) {
-    const double over_makespan = CapacitySeconds(r, first_submit, last_end);
     const double from_zero = CapacitySeconds(r, 0, last_end);
     if (over_makespan > 0) s.utilisation = used / over_makespan;
     if (from_zero > 0) s.utilisation_from_zero = used / from_zero;
