@@ -87,6 +87,14 @@ TEST(ReportCommand, CompareNamesARunWithoutItsJobFile) {
   const std::string html = test::Slurp(dir / "c.html");
   EXPECT_NE(html.find("Not in bare's directory: jobs.csv"), std::string::npos) << html.substr(0, 4000);
   EXPECT_EQ(html.find("Not in full's directory"), std::string::npos);
+  // An rlscheduler evaluation writes no schedule: nothing of it is missing.
+  const std::string kth = test::TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) return;
+  r = Clustersim({"simulate", kth, "--compat", "rlscheduler", "--quiet", "-o", (dir / "rl").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = Clustersim({"compare", (dir / "rl").string(), (dir / "full").string(), "-o", (dir / "rl.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::Slurp(dir / "rl.html").find("Not in rl's directory"), std::string::npos);
 }
 
 // The wait distribution is over started jobs: one --max_time cut while it

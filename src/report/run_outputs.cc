@@ -99,9 +99,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (!summary.ok()) return summary.status();
   r.summary = summary.take();
   const nlohmann::json& s = r.summary;
-  // An rlscheduler evaluation writes windows, never a schedule: its job and
-  // resource files are not missing, they do not exist for it.
-  const bool windows = s.contains("config") && s["config"].contains("window_size");
+  r.rl_windows = s.contains("config") && s["config"].contains("window_size");
   if (s.contains("config") && s["config"].contains("capacity") && s["config"]["capacity"].is_number())
     r.capacity = s["config"]["capacity"].get<double>();
   // An rlscheduler evaluation records the machine as whole nodes.
@@ -149,7 +147,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     }
     r.has_jobs = true;
   } else {
-    if (!windows) r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
+    if (!r.rl_windows) r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
   }
 
   if (fs::exists(d / "resources.csv")) {
@@ -187,7 +185,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     for (double& x : r.res_time) x -= r.origin;
     r.has_resources = true;
   } else {
-    if (!windows) r.missing.push_back("resources.csv (allocation and utilisation over time)");
+    if (!r.rl_windows) r.missing.push_back("resources.csv (allocation and utilisation over time)");
   }
   ReadSizeInForce(&r);
 

@@ -42,6 +42,9 @@ struct RunOutputs {
   std::string units;        // "processors", "nodes", ... (definitions.units)
   double origin = 0;        // first_submit_time (or the resource trace's start if earlier): time 0 of the charts
 
+  // An --compat rlscheduler evaluation: windows, never a schedule, so no
+  // job or resource file (none is missing).
+  bool rl_windows = false;
   bool has_jobs = false;
   JobColumns jobs;
   bool has_resources = false;

@@ -38,9 +38,7 @@ std::string Header(const RunOutputs& r, const std::string& version) {
   if (r.wall_time_s >= 0) row("wall time (load, simulate, write)", fmt::format("{:.3f} s", r.wall_time_s));
   row("output directory", r.dir);
   o += "</table>\n";
-  // An rlscheduler evaluation writes windows, never a schedule: its job and
-  // resource files are not missing, they do not exist for it.
-  if (s.contains("config") && s["config"].contains("window_size"))
+  if (r.rl_windows)
     return o + "<p class=\"missing\">An --compat rlscheduler evaluation: the summary below is over its windows, "
                "whose results are in windows.csv; it writes no schedule, so there are no per-job or over-time "
                "charts.</p>\n";
