@@ -386,5 +386,20 @@ TEST(JsonlTrace, UnknownFieldsArePrintedOncePerField) {
   EXPECT_EQ(echo.str(), "t.jsonl:1: unknown_field: unknown field 'submitTimeOfsetSec' ignored\n");
 }
 
+// Inside requests and affinity too: "cpus" left the pod at 1 core, a
+// misspelt "nodeAfinity" put a performance pod on eco nodes, both unseen.
+TEST(JsonlTrace, UnknownRequestsAndAffinityKeysAreNoted) {
+  std::ostringstream echo;
+  Diagnostics diag(&echo);
+  auto r = LoadJsonlTraceText(
+      R"({"jobId":"a","podTemplate":{"requests":{"cpus":"4","nvidia.com/gpu":"1"},"affinity":{"nodeAfinity":{}}}})"
+      "\n",
+      "t.jsonl", {}, &diag);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(echo.str(),
+            "t.jsonl:1: unknown_field: unknown field 'podTemplate.requests.cpus' ignored\n"
+            "t.jsonl:1: unknown_field: unknown field 'podTemplate.affinity.nodeAfinity' ignored\n");
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -131,6 +131,26 @@ TEST(PowerPolicy, SelectsOnePerFamilyThenByName) {
   EXPECT_EQ(Performance(cl), "f-cpu d-gpu a-cpu e-l40 b-gpu c-cpu");
 }
 
+// A model the catalog does not know is its own family (§h.2: the node's
+// `cpu:<model>` / `gpu:<product>`), not the base model's: two unknown CPUs
+// and two unknown GPUs are four families, so the floor makes four nodes
+// performance where one of each kind was.
+TEST(PowerPolicy, UnknownModelsAreFamiliesOfTheirOwn) {
+  auto c = LoadClusterText(
+      "nodes:\n"
+      "  - {node_name_prefix: a, replicas: 2, cpu: Intel Xeon Platinum 8480}\n"
+      "  - {node_name_prefix: b, replicas: 2, cpu: AMD EPYC 7763}\n"
+      "  - {node_name_prefix: c, replicas: 2, product: NVIDIA H200, vendor: nvidia, gpu_count: 1}\n"
+      "  - {node_name_prefix: d, replicas: 2, product: NVIDIA B200, vendor: nvidia, gpu_count: 1}\n",
+      "c.yaml", ShippedCatalog());
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  Cluster cl = c.take();
+  const power::PolicyOutcome b = power::ApplyPowerPolicy({power::PowerPolicy::kStatic, 0}, &cl);
+  EXPECT_EQ(b.families, 4);
+  EXPECT_EQ(Performance(cl), "a-0 b-0 c-0 d-0");
+  EXPECT_EQ(power::NodeFamily(cl.types[cl.nodes[0].type]), "cpu:Intel Xeon Platinum 8480");
+}
+
 // End to end: B's eco nodes run at the eco defaults (CPU 60 %), so a
 // standard job placed there runs slower than under A; the summary says
 // what the policy decided. C writes policy.csv, one row per reconcile.

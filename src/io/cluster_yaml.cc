@@ -124,8 +124,8 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
   std::int64_t sockets = g.base.cpu.sockets;
   if (!g.OptInt("cpu_sockets", 1, kMaxSockets, &sockets)) return false;
   const CpuCatalogEntry* cpu = nullptr;
+  std::string model;
   if (g.Has("cpu")) {
-    std::string model;
     if (!g.y->String(g.At("cpu"), g.P("cpu"), &model)) return false;
     cpu = g.catalog.FindCpu(model);
     // Joulie keeps the base model when no catalog entry matches (§i).
@@ -135,6 +135,9 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
                             model, g.base.cpu.idle_w, g.base.cpu.pmax_w, g.catalog.CpuKeys()));
   }
   t->cpu = cpu != nullptr ? ApplyCpuEntry(*cpu, static_cast<int>(sockets), g.base.cpu) : g.base.cpu;
+  // An unknown model keeps its name: it is its own hardware family (§h.2),
+  // not the base model's.
+  if (cpu == nullptr && !model.empty()) t->cpu.model = model;
   t->cpu.sockets = static_cast<int>(sockets);
   std::int64_t cores = kDefaultCores;  // not the catalog CPU's: §f, cores come from the inventory
   if (!g.OptInt("cpu_cores", 1, 1'000'000, &cores)) return false;
@@ -143,7 +146,9 @@ bool ResolveCpu(const GroupReader& g, NodeType* t) {
 }
 
 // The GPU side: count, catalog row, vendor, the group's cap and link keys.
-bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
+// `catalog_gpu`: whether `product` matched a catalog row.
+bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given, bool* catalog_gpu) {
+  *catalog_gpu = false;
   t->gpu = g.base.gpu;
   std::int64_t count = 0;
   if (!g.OptInt("gpu_count", 0, 1'000'000, &count)) return false;
@@ -165,7 +170,9 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given) {
       // given, or the product name's first word (§i's separators).
       t->gpu.vendor = *vendor_given ? vendor : VendorNamed(model.substr(0, model.find_first_of(" -_/,()")));
       *vendor_given = t->gpu.vendor != GpuVendor::kNone;
+      t->gpu.product = model;  // its own hardware family (§h.2), not the base model's
     } else {
+      *catalog_gpu = true;
       t->gpu = ApplyGpuEntry(*gpu, g.base.gpu);
       if (*vendor_given && vendor != gpu->vendor)
         return g.y->Fail(g.At("vendor"), g.P("vendor"),
@@ -251,8 +258,8 @@ class ClusterBuilder {
     NodeType t;
     t.name = name;
     bool vendor_given = false;
-    if (!ResolveCpu(g, &t) || !ResolveGpu(g, &t, &vendor_given)) return false;
-    const bool catalog_gpu = !t.gpu.product.empty();
+    bool catalog_gpu = false;
+    if (!ResolveCpu(g, &t) || !ResolveGpu(g, &t, &vendor_given, &catalog_gpu)) return false;
     if (g.Has("memory_gib") && !ParseMemoryGib(y_, g.At("memory_gib"), g.P("memory_gib"), &t.memory_bytes))
       return false;
     if (g.Has("cpu_model") && !ApplyCpuOverrides(y_, g.At("cpu_model"), g.P("cpu_model"), &t.cpu)) return false;

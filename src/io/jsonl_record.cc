@@ -258,6 +258,11 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
     } else if (key == "memory") {
       if (!Quantity(value, "podTemplate.requests.memory", false, &r->pod.memory_bytes)) return false;
     } else {
+      bool gpu = false;
+      for (const GpuKey& g : kGpuKeys) gpu = gpu || key == g.key;
+      // Other resources (ephemeral-storage, hugepages...) do not matter
+      // here; noted, so that a misspelt key ("cpus") is not lost unseen.
+      if (!gpu) NoteUnknown(fmt::format("podTemplate.requests.{}", std::string_view(key)));
       for (const GpuKey& g : kGpuKeys) {
         if (key != g.key) continue;
         int n = 0;
@@ -271,7 +276,6 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
         r->pod.vendor = g.vendor;
       }
     }
-    // Other resources (ephemeral-storage, hugepages...) do not matter here.
   }
   return true;
 }
@@ -288,6 +292,9 @@ bool JsonlRecordParser::Impl::Affinity(const element& e, std::uint8_t* profiles)
   object aff, node_aff, required;
   element x;
   if (!Obj(e, "podTemplate.affinity", &aff)) return false;
+  for (auto [key, value] : aff)  // pod (anti-)affinity does not restrict profiles; a misspelling is noted
+    if (key != "nodeAffinity" && key != "podAffinity" && key != "podAntiAffinity")
+      NoteUnknown(fmt::format("podTemplate.affinity.{}", std::string_view(key)));
   if (!Get(aff, "nodeAffinity", &x)) return true;
   if (!Obj(x, "podTemplate.affinity.nodeAffinity", &node_aff)) return false;
   if (!Get(node_aff, "requiredDuringSchedulingIgnoredDuringExecution", &x)) return true;
