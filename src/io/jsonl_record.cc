@@ -258,23 +258,24 @@ bool JsonlRecordParser::Impl::Requests(const element& e, PodRecord* r) {
     } else if (key == "memory") {
       if (!Quantity(value, "podTemplate.requests.memory", false, &r->pod.memory_bytes)) return false;
     } else {
-      bool gpu = false;
-      for (const GpuKey& g : kGpuKeys) gpu = gpu || key == g.key;
+      const GpuKey* g = nullptr;
+      for (const GpuKey& k : kGpuKeys)
+        if (key == k.key) g = &k;
       // Other resources (ephemeral-storage, hugepages...) do not matter
       // here; noted, so that a misspelt key ("cpus") is not lost unseen.
-      if (!gpu) NoteUnknown(fmt::format("podTemplate.requests.{}", std::string_view(key)));
-      for (const GpuKey& g : kGpuKeys) {
-        if (key != g.key) continue;
-        int n = 0;
-        if (!GpuCount(value, key, &n)) return false;
-        if (n == 0) continue;
-        if (!gpu_key.empty())
-          return Skip("conflicting_gpu_requests",
-                      fmt::format("podTemplate.requests asks for GPUs under both '{}' and '{}'", gpu_key, key));
-        gpu_key = g.key;
-        r->pod.gpus = n;
-        r->pod.vendor = g.vendor;
+      if (g == nullptr) {
+        NoteUnknown(fmt::format("podTemplate.requests.{}", std::string_view(key)));
+        continue;
       }
+      int n = 0;
+      if (!GpuCount(value, key, &n)) return false;
+      if (n == 0) continue;
+      if (!gpu_key.empty())
+        return Skip("conflicting_gpu_requests",
+                    fmt::format("podTemplate.requests asks for GPUs under both '{}' and '{}'", gpu_key, key));
+      gpu_key = g->key;
+      r->pod.gpus = n;
+      r->pod.vendor = g->vendor;
     }
   }
   return true;
