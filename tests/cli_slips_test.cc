@@ -262,6 +262,28 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
+// SIM_HARDWARE_CATALOG_PATH naming a missing file stopped the run; Joulie
+// falls back to its embedded catalog (power-model §i). --catalog, typed by
+// the user, still stops.
+TEST(CliSlips, AMissingCatalogFromTheEnvironmentFallsBackToTheShippedOne) {
+  const fs::path d = ScratchDir("cli_catalog_env");
+  const ProcessResult shipped = RunCluster(d, kOneNode, ComputeJob(1600), {"--quiet"});
+  ASSERT_EQ(shipped.exit_code, 0) << shipped.err;
+  const std::string expected = Slurp(d / "out" / "jobs.csv");
+  const std::string missing = (d / "no-such-catalog.yaml").string();
+  ProcessOptions env;
+  env.env = {"SIM_HARDWARE_CATALOG_PATH=" + missing};
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                      (d / "c.yaml").string(), "-o", (d / "out").string()},
+                                     env);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.err, missing + ": catalog_not_found: SIM_HARDWARE_CATALOG_PATH names no file; the shipped catalog is used")) << r.err;
+  EXPECT_EQ(Slurp(d / "out" / "jobs.csv"), expected);
+  const ProcessResult flag = RunCluster(d, kOneNode, ComputeJob(1600), {"--catalog", missing, "--quiet"});
+  EXPECT_EQ(flag.exit_code, 1);
+  EXPECT_TRUE(Has(flag.err, missing)) << flag.err;
+}
+
 // A run cut by -t ended its energy at the last event before T, so the
 // sampling interval decided it: 0 J with no samples, 144 kJ with one a
 // minute, for one 300 W node over 500 s. It is now integrated to T.

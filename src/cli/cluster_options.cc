@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <system_error>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -137,6 +140,10 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   ClusterConfig& k = c->cluster;
   k.cluster_file = v.cluster;
   k.catalog_file = FlagOrEnv(v.catalog, "SIM_HARDWARE_CATALOG_PATH");
+  if (v.catalog.empty() && !k.catalog_file.empty() && !k.cluster_file.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::exists(k.catalog_file, ec) && !ec) k.catalog_env_missing = std::exchange(k.catalog_file, {});
+  }
   WorkOptions& wo = k.work;
   const bool joulie = c->engine.policy.compat == Compat::kJoulie;
   wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();

@@ -283,6 +283,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
     replaced = c.take();
     catalog = &replaced;
   }
+  if (!config.catalog_env_missing.empty() && diag != nullptr)
+    diag->Report(config.catalog_env_missing, 0, "catalog_not_found",
+                 "SIM_HARDWARE_CATALOG_PATH names no file; the shipped catalog is used, as Joulie falls back to its "
+                 "embedded one (--catalog FILE stops on a missing file instead)",
+                 Severity::kWarning, true);
   std::vector<Diagnostic> fallbacks;
   auto cluster = LoadCluster(config.cluster_file, *catalog, &fallbacks, config.base);
   if (!cluster.ok()) return cluster.status();

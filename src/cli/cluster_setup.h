@@ -43,6 +43,10 @@ std::string DescribeRule(const OperatingRule& rule);
 struct ClusterConfig {
   std::string cluster_file;  // --cluster; empty = a node-count machine (seed 001)
   std::string catalog_file;  // --catalog; empty = the shipped catalog
+  // SIM_HARDWARE_CATALOG_PATH naming a file that does not exist: Joulie falls
+  // back to its embedded catalog (power-model §i), so the run warns and uses
+  // the shipped one. (--catalog to a missing file stops: the user typed it.)
+  std::string catalog_env_missing;
   bool work_execution = false;  // SWF/CSV: --execution work (JSONL traces always are)
   PlacementStrategy placement = PlacementStrategy::kWorstFit;
   power::PowerPolicyOptions power_policy;  // --power-policy: who is performance, who eco (§h.2)
