@@ -468,6 +468,42 @@ TEST(Pipeline, RlSchedulerWindowsCountProcessorsNotNodes) {
   EXPECT_NEAR(j["mean_utilisation"].get<double>(), 3400.0 / 3000.0, 1e-12);
 }
 
+// RLScheduler sorts its jobs by job number (schedulers.md §9): the window of
+// jobs 5-8 on 10 nodes, no backfilling, (submit, nodes, run = estimate):
+// 5 (1000, 10, 100), 6 (1050, 5, 10), 7 (1001, 5, 500), 8 (1002, 5, 20).
+// 5 starts at 1000; 6 arrives at 1050 and is the head, blocked; 7 and 8
+// arrive at the clock (1050) while it waits; 5 ends at 1100: 6 starts, then
+// 7 (FCFS by submit) at 1100 and 8 when 6 ends, 1110. bsld (1 + 60/10 +
+// 599/500 + 128/20) / 4 = 3.6495. In submit order (7 and 8 before 6) it was
+// 4.0245.
+TEST(Pipeline, RlSchedulerWindowsTakeJobsInJobNumberOrder) {
+  fs::path d = ScratchDir("rl_number_order");
+  std::string swf = "; MaxProcs: 10\n; MaxNodes: 10\n";
+  // (job, submit, run = estimate, nodes)
+  const int rows[][4] = {{1, 0, 10, 1},     {2, 0, 10, 1},     {3, 0, 10, 1},     {4, 0, 10, 1},
+                         {5, 1000, 100, 10}, {6, 1050, 10, 5},  {7, 1001, 500, 5}, {8, 1002, 20, 5},
+                         {9, 5000, 10, 1},  {10, 5000, 10, 1}};
+  for (const auto& r : rows)
+    swf += fmt::format("{} {} -1 {} {} -1 -1 {} {} -1 1 1 1 1 1 1 -1 -1\n", r[0], r[1], r[2], r[3], r[3], r[2]);
+  WriteText(d / "rl.swf", swf);
+  OptionValues v;
+  v.trace = (d / "rl.swf").string();
+  v.compat = "rlscheduler";
+  v.rl_window_size = 4;
+  v.rl_windows = 1;
+  v.output_dir = (d / "out").string();
+  auto c = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  std::string err;
+  ASSERT_EQ(RunOnce(c.value(), nullptr, &err), 0) << err;
+  EXPECT_NE(err.find("rl.swf: job_number_order: --compat rlscheduler takes the jobs in job-number order"),
+            std::string::npos) << err;
+  const nlohmann::json j = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  ASSERT_EQ(j["windows"].size(), 1u);
+  EXPECT_EQ(j["windows"][0]["start"], 4);
+  EXPECT_NEAR(j["mean_bounded_slowdown"].get<double>(), 3.6495, 1e-12);
+}
+
 // swf-and-metrics.md §3.4 and §4.3: summary.json carries every utilisation
 // variant and the input's hash. 4 processors; J1 (2 procs, run 10.5) and J2
 // (2, run 4) start at 0; J3 (4, run 3) waits for J1: 10.5-13.5. Used 2*10.5 +

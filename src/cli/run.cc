@@ -355,7 +355,14 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (c.engine.policy.compat == Compat::kRlScheduler && c.write_report)
     return Fail(c, err, Status::Error("--report: --compat rlscheduler evaluates windows (windows.csv), not one "
                                       "schedule; there is no report for it"));
-  if (c.engine.policy.compat == Compat::kRlScheduler) return RunRlWindows(c, w, diag, files.get(), out, err, t0);
+  if (c.engine.policy.compat == Compat::kRlScheduler) {
+    if (SortInJobNumberOrder(&w))
+      diag.Report(c.trace, 0, "job_number_order",
+                  "--compat rlscheduler takes the jobs in job-number order, as RLScheduler does (not in submit "
+                  "order); a job submitted before the clock arrives at the clock",
+                  Severity::kWarning);
+    return RunRlWindows(c, w, diag, files.get(), out, err, t0);
+  }
 
   // Output names: clustersim's fixed names in its directory, or dr_evt's
   // files (a replay's schedule too: dr_evt writes it, with the input's

@@ -173,6 +173,13 @@ class Window {
 
 }  // namespace
 
+bool SortInJobNumberOrder(Workload* w) {
+  const auto by_number = [](const Job& a, const Job& b) { return a.trace_id < b.trace_id; };
+  if (std::is_sorted(w->jobs.begin(), w->jobs.end(), by_number)) return false;
+  std::stable_sort(w->jobs.begin(), w->jobs.end(), by_number);
+  return true;
+}
+
 RlWindow RunRlWindow(const Workload& w, std::size_t start, const RlWindowOptions& o) {
   return Window(w, start, o).Run();
 }

@@ -50,6 +50,12 @@ struct RlEvaluation {
   double mean_bsld = 0, mean_utilisation = 0;
 };
 
+// RLScheduler sorts its jobs by job number (Workloads: all_jobs.sort by
+// job_id), not by submit time: a window is L consecutive jobs of that order,
+// and an arrival earlier than the clock arrives at the clock. Stable-sorts
+// w's jobs by trace_id; true if the order changed.
+bool SortInJobNumberOrder(Workload* w);
+
 RlWindow RunRlWindow(const Workload& w, std::size_t start, const RlWindowOptions& o);
 // REQUIRES: w.jobs.size() > 2 * window_size + 1.
 RlEvaluation EvaluateRlWindows(const Workload& w, const RlWindowOptions& o);
