@@ -391,6 +391,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
                                                                           ? "fcfs_conservative"
                                                                           : "dr_evt's sjf/ljf"));
   }
+  c.extra_nodes_given = !v.extra_nodes.empty();
   if (!v.extra_nodes.empty()) {
     if (v.extra_nodes != "on" && v.extra_nodes != "off")
       return Status::Error("--extra-nodes: expected on or off, got '" + v.extra_nodes + "'");

@@ -349,6 +349,10 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     auto set = SetUpCluster(c.cluster, c.engine.policy, whole_nodes, &w, &diag);
     if (!set.ok()) return Fail(c, err, set.status());
     cluster = set.take();
+    // EASY's extra-nodes rule on nodes that are not interchangeable asks the
+    // pool about each long candidate that fits: an overloaded pass costs the
+    // whole queue. Off there unless --extra-nodes on (README).
+    if (!cluster->pool->exact_units() && !c.extra_nodes_given) c.engine.policy.extra_nodes = false;
   }
   if (Status st = CheckSimulableHorizon(w, c.engine); !st.ok()) return Fail(c, err, st);
 

@@ -40,6 +40,9 @@ struct RunConfig {
   std::string capacity_schedule_file;
   // simulator -A N -G abort: dr_evt stops when its wait queue outgrows N.
   std::int64_t wait_queue_abort_capacity = 0;  // 0 = never
+  // --extra-nodes given: on a cluster whose nodes are not interchangeable
+  // the rule is off unless it is (cli/run.cc).
+  bool extra_nodes_given = false;
   RlWindowOptions rl;                // --compat rlscheduler
   double bsld_tau_s = 10;            // --bsld-tau (swf-and-metrics §3.1)
   bool check = false;

@@ -100,15 +100,13 @@ void ClusterPool::BuildGroups() {
   }
   for (Group& g : groups_) g.tree = NodeTree(g.nodes.size());
   non_eco_nodes_ = 0;
-  non_eco_alloc_pct_ = 0;
+  non_eco_alloc_mc_.assign(cluster_.types.size(), 0);
   for (NodeId n = 0; n < cluster_.nodes.size(); ++n) {
     const NodeState& s = nodes_[n];
     groups_[s.group].tree.Set(s.leaf, FreeOf(n));
     if (cluster_.nodes[n].profile == PowerProfile::kEco) continue;
     ++non_eco_nodes_;
-    const NodeType& t = cluster_.type_of(n);
-    if (t.millicores > 0 && s.free_mc != t.millicores)
-      non_eco_alloc_pct_ += 100.0 * static_cast<double>(t.millicores - s.free_mc) / static_cast<double>(t.millicores);
+    non_eco_alloc_mc_[cluster_.nodes[n].type] += cluster_.type_of(n).millicores - s.free_mc;
   }
 }
 
@@ -164,11 +162,23 @@ void ClusterPool::SetPossibleProfiles(const std::vector<std::uint8_t>& profiles)
   for (const auto& [key, nodes] : count) possible_.push_back({key.first, key.second, nodes});
 }
 
+double ClusterPool::PerfPressure() const {
+  if (non_eco_nodes_ == 0) return 0;
+  // Σ allocated % over non-eco nodes, from exact per-type sums: tentative
+  // placements (Fits, EarliestFit) undo exactly, so no rounding builds up
+  // with the number of questions asked.
+  double pct = 0;
+  for (std::size_t k = 0; k < non_eco_alloc_mc_.size(); ++k)
+    if (non_eco_alloc_mc_[k] != 0 && cluster_.types[k].millicores > 0)
+      pct += 100.0 * static_cast<double>(non_eco_alloc_mc_[k]) / static_cast<double>(cluster_.types[k].millicores);
+  return pct / static_cast<double>(non_eco_nodes_);
+}
+
 NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const {
   NodeId best = static_cast<NodeId>(cluster_.nodes.size());
   double best_score = -1;
   std::int64_t best_left = 0;
-  const double perf_pressure = non_eco_nodes_ > 0 ? non_eco_alloc_pct_ / static_cast<double>(non_eco_nodes_) : 0;
+  const double perf_pressure = PerfPressure();
   for (const Group& g : groups_) {
     if (!Eligible(g, pod, performance)) continue;
     const NodeType& t = cluster_.types[g.type];
@@ -226,8 +236,7 @@ void ClusterPool::Apply(const Piece& p, int sign) const {
   free_mc_ -= sign * p.millicores;
   const bool idle = s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus);
   idle_nodes_ += (idle ? 1 : 0) - (was_idle ? 1 : 0);
-  if (cluster_.nodes[p.node].profile != PowerProfile::kEco && t.millicores > 0)
-    non_eco_alloc_pct_ += sign * 100.0 * static_cast<double>(p.millicores) / static_cast<double>(t.millicores);
+  if (cluster_.nodes[p.node].profile != PowerProfile::kEco) non_eco_alloc_mc_[cluster_.nodes[p.node].type] += sign * p.millicores;
   groups_[s.group].tree.Set(s.leaf, FreeOf(p.node));
 }
 
@@ -277,7 +286,12 @@ bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
 bool ClusterPool::Fits(JobId id, const Job& job) const {
   if (job.units > free()) return false;  // cheap necessary condition
   if (plan_generation_ == generation_ && plan_job_ == id) return true;
-  if (!TryPlace(id, &plan_)) return false;
+  if (!TryPlace(id, &plan_)) {
+    // plan_ was cleared: the cached job's plan is gone (a candidate EASY
+    // refused after a true Fits would be allocated an empty plan later).
+    plan_generation_ = ~std::uint64_t{0};
+    return false;
+  }
   for (auto it = plan_.rbegin(); it != plan_.rend(); ++it) Apply(*it, -1);
   plan_job_ = id;
   plan_generation_ = generation_;
@@ -318,13 +332,7 @@ std::int64_t ClusterPool::ReleasePod(JobId id, std::uint32_t pod) {
 
 std::span<const Piece> ClusterPool::pieces(JobId id) const { return placed_[id]; }
 
-SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const {
-  const Pod& pod = w_.pods[w_.work[id].first_pod];
-  const bool perf = performance_[id] != 0;
-  if (ends.empty()) return kTimeInfinity;
-  const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
-  // As the general path: if it fits already, the first release is the answer.
-  if (ChooseNode(pod, perf, need, pod.whole_node) != cluster_.nodes.size()) return ends.front().first;
+void ClusterPool::BeginScratch() const {
   if (touched_.size() != nodes_.size()) {
     touched_.assign(nodes_.size(), 0);
     scratch_.resize(nodes_.size());
@@ -333,26 +341,116 @@ SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<Sim
     std::fill(touched_.begin(), touched_.end(), 0);
     touch_pass_ = 1;
   }
+}
+
+ClusterPool::NodeState& ClusterPool::Scratch(NodeId n) const {
+  NodeState& s = scratch_[n];
+  if (touched_[n] != touch_pass_) {
+    s = nodes_[n];
+    touched_[n] = touch_pass_;
+  }
+  return s;
+}
+
+bool ClusterPool::PodFits(const NodeState& s, NodeId n, const Pod& pod, const NodeTree::Free& need) const {
+  const NodeType& t = cluster_.type_of(n);
+  return pod.whole_node ? s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus) &&
+                              s.free_mem == TotalMemory(t)
+                        : s.free_mc >= need.millicores && std::popcount(s.free_devices) >= need.gpus &&
+                              s.free_mem >= need.memory;
+}
+
+SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const {
+  const Pod& pod = w_.pods[w_.work[id].first_pod];
+  const bool perf = performance_[id] != 0;
+  if (ends.empty()) return kTimeInfinity;
+  const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
+  // As the general path: if it fits already, the first release is the answer.
+  if (ChooseNode(pod, perf, need, pod.whole_node) != cluster_.nodes.size()) return ends.front().first;
+  BeginScratch();
   for (const auto& [end, running] : ends) {
     for (const Piece& p : placed_[running]) {
-      NodeState& s = scratch_[p.node];
-      if (touched_[p.node] != touch_pass_) {
-        s = nodes_[p.node];
-        touched_[p.node] = touch_pass_;
-      }
+      NodeState& s = Scratch(p.node);
       s.free_mc += p.millicores;
       if (s.free_mem != kNoMemoryLimit) s.free_mem += p.memory;
       s.free_devices |= p.devices;
-      if (!Eligible(groups_[s.group], pod, perf)) continue;
-      const NodeType& t = cluster_.type_of(p.node);
-      const bool fits = pod.whole_node ? s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus) &&
-                                             s.free_mem == TotalMemory(t)
-                                       : s.free_mc >= need.millicores && std::popcount(s.free_devices) >= need.gpus &&
-                                             s.free_mem >= need.memory;
-      if (fits) return end;
+      if (Eligible(groups_[s.group], pod, perf) && PodFits(s, p.node, pod, need)) return end;
     }
   }
   return kTimeInfinity;
+}
+
+bool ClusterPool::GuardHead(JobId head, const Job&, const std::vector<std::pair<SimTime, JobId>>& ends, SimTime by) {
+  for (const Spare& e : guard_) guard_slot_[e.node] = -1;
+  guard_.clear();
+  guard_live_ = 0;
+  const WorkJob& j = w_.work[head];
+  const Pod& pod = w_.pods[j.first_pod];
+  if (j.num_pods != 1 || pod.spread) return false;
+  if (guard_slot_.size() != nodes_.size()) guard_slot_.assign(nodes_.size(), -1);
+  const bool perf = performance_[head] != 0;
+  const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
+  // The head fits no node now (it is blocked): only nodes the releases up
+  // to `by` touch can take it then. Each is recorded once, in first-touch order.
+  BeginScratch();
+  std::vector<NodeId> touched;
+  for (const auto& [end, running] : ends) {
+    if (end > by) break;
+    for (const Piece& p : placed_[running]) {
+      if (touched_[p.node] != touch_pass_) touched.push_back(p.node);
+      NodeState& s = Scratch(p.node);
+      s.free_mc += p.millicores;
+      if (s.free_mem != kNoMemoryLimit) s.free_mem += p.memory;
+      s.free_devices |= p.devices;
+    }
+  }
+  for (NodeId n : touched) {
+    const NodeState& s = scratch_[n];
+    if (!Eligible(groups_[s.group], pod, perf) || !PodFits(s, n, pod, need)) continue;
+    guard_slot_[n] = static_cast<std::int32_t>(guard_.size());
+    guard_.push_back({n, s.free_mc - need.millicores, s.free_mem == kNoMemoryLimit ? kNoMemoryLimit : s.free_mem - need.memory,
+                      std::popcount(s.free_devices) - need.gpus, pod.whole_node, false});
+  }
+  guard_live_ = guard_.size();
+  return true;
+}
+
+bool ClusterPool::GuardAdmits(JobId id) {
+  // REQUIRES: Fits(id) just returned true: plan_ is id's placement (else
+  // refused, which can only delay `id`, never the head).
+  if (plan_job_ != id || plan_generation_ != generation_) return false;
+  struct Use {
+    std::int32_t slot;
+    std::int64_t mc, mem, gpus;
+  };
+  std::vector<Use> uses;  // the plan's pieces on the head's nodes, by entry
+  for (const Piece& p : plan_) {
+    const std::int32_t k = guard_slot_.empty() ? -1 : guard_slot_[p.node];
+    if (k < 0 || guard_[static_cast<std::size_t>(k)].gone) continue;
+    auto it = std::find_if(uses.begin(), uses.end(), [k](const Use& u) { return u.slot == k; });
+    if (it == uses.end()) it = uses.insert(uses.end(), Use{k, 0, 0, 0});
+    it->mc += p.millicores;
+    it->mem += p.memory;
+    it->gpus += std::popcount(p.devices);
+  }
+  const auto still_fits = [&](const Use& u) {
+    const Spare& e = guard_[static_cast<std::size_t>(u.slot)];
+    return !e.whole && u.mc <= e.mc && u.gpus <= e.gpus && (e.mem == kNoMemoryLimit || u.mem <= e.mem);
+  };
+  const auto lost = static_cast<std::size_t>(std::count_if(uses.begin(), uses.end(), [&](const Use& u) { return !still_fits(u); }));
+  if (lost >= guard_live_) return false;  // no node would take the head at `by`
+  for (const Use& u : uses) {
+    Spare& e = guard_[static_cast<std::size_t>(u.slot)];
+    if (!still_fits(u)) {
+      e.gone = true;
+      --guard_live_;
+      continue;
+    }
+    e.mc -= u.mc;
+    if (e.mem != kNoMemoryLimit) e.mem -= u.mem;
+    e.gpus -= u.gpus;
+  }
+  return true;
 }
 
 SimTime ClusterPool::EarliestFit(JobId id, const Job&, const std::vector<std::pair<SimTime, JobId>>& ends) const {

@@ -72,6 +72,10 @@ class ClusterPool final : public ResourcePool {
   // Releases the running jobs of `ends` one by one (tentatively) until job
   // `id` can be placed; the pool is left as it was.
   SimTime EarliestFit(JobId id, const Job& job, const std::vector<std::pair<SimTime, JobId>>& ends) const override;
+  // A one-pod head: its spare room on each node where it fits at `by`.
+  bool GuardHead(JobId head, const Job& job, const std::vector<std::pair<SimTime, JobId>>& ends,
+                 SimTime by) override;
+  bool GuardAdmits(JobId id) override;
 
   // The pieces of running job `id`, in pod order.
   std::span<const Piece> pieces(JobId id) const;
@@ -125,12 +129,19 @@ class ClusterPool final : public ResourcePool {
   bool TryPlace(JobId id, std::vector<Piece>* out) const;
   bool PlacePod(std::uint32_t pod_index, bool performance, std::vector<Piece>* out) const;
   NodeId ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const;
+  double PerfPressure() const;  // §h.3: mean CPU allocation % over non-eco nodes
   void Apply(const Piece& p, int sign) const;
   NodeTree::Free FreeOf(NodeId n) const;
   // CanEverFit's test that a gang's pods fit the empty cluster together.
   bool GangPacks(const WorkJob& j, bool perf, std::string* why) const;
   // EarliestFit for a job of one pod: see the .cc.
   SimTime EarliestFitOnePod(JobId id, const std::vector<std::pair<SimTime, JobId>>& ends) const;
+  // Whether `pod` fits node n in state s (EarliestFitOnePod's and the guard's test).
+  bool PodFits(const NodeState& s, NodeId n, const Pod& pod, const NodeTree::Free& need) const;
+  // Copies of the nodes releases touch, for a tentative walk: Touch starts
+  // a walk, Scratch(n) is node n's copy (taken at its first touch).
+  void BeginScratch() const;
+  NodeState& Scratch(NodeId n) const;
 
   const Cluster& cluster_;
   const Workload& w_;
@@ -156,7 +167,8 @@ class ClusterPool final : public ResourcePool {
   std::int64_t perf_pods_running_ = 0;
   mutable std::int64_t free_mc_ = 0;
   mutable std::int64_t idle_nodes_ = 0;
-  mutable double non_eco_alloc_pct_ = 0;  // Σ allocated % over non-eco nodes (§h.3 perfPressure)
+  // Allocated millicores on non-eco nodes, by node type (§h.3 perfPressure).
+  mutable std::vector<std::int64_t> non_eco_alloc_mc_;
   mutable std::int64_t non_eco_nodes_ = 0;
   mutable std::vector<Piece> plan_;
   mutable JobId plan_job_ = 0;
@@ -168,6 +180,16 @@ class ClusterPool final : public ResourcePool {
   mutable std::vector<NodeState> scratch_;
   mutable std::vector<std::uint32_t> touched_;
   mutable std::uint32_t touch_pass_ = 0;
+  // GuardHead's record: the head's spare room at `by` on each node where it
+  // fits then (guard_slot_[n]: its entry, -1 if none).
+  struct Spare {
+    NodeId node;
+    std::int64_t mc, mem, gpus;
+    bool whole, gone;  // whole: the head takes the whole node; gone: no longer fits
+  };
+  std::vector<Spare> guard_;
+  std::vector<std::int32_t> guard_slot_;
+  std::size_t guard_live_ = 0;  // entries not gone
 };
 
 }  // namespace clustersim

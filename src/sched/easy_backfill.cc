@@ -119,13 +119,16 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   } else if (!exact_units_) {
     // A per-node pool: the head may be blocked by where the free units are
     // (GPUs, a class, a whole node), not by how many: its shadow is when the
-    // running jobs' releases, in projected-end order, let it be placed, and
-    // no job may use units it leaves idle (the extra-nodes count means
-    // nothing when units are not interchangeable). Overrunning jobs count as
-    // ending at now + 1 tick, as in the classic shadow.
+    // running jobs' releases, in projected-end order, let it be placed.
+    // Overrunning jobs count as ending at now + 1 tick, as in the classic
+    // shadow. A count of extra units means nothing when units are not
+    // interchangeable: the index passes every candidate that fits by count,
+    // and one that runs past the shadow is asked whether the head can still
+    // be placed by then (LeavesHeadOnTime).
     const SimTime t = pool_->EarliestFit(head, jobs_[head], ends_by_time_);
     sh.time = t == kTimeInfinity ? t : std::max(t, now + 1);
-    sh.extra = 0;
+    sh.extra = pool_->capacity();
+    guard_ = Guard::kUnknown;  // asked for at the first long candidate that fits
   } else if (policy_.compat == Compat::kDrEvt) {
     // dr_evt's reservation: overrunning jobs ignored, `now` if never enough.
     sh.time = running_.DrEvtReservation(now, pool_->free(), need);
@@ -150,6 +153,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     // find nodes for the pods (on a node-count pool this always holds).
     if (!pool_->Fits(id, j)) continue;
     const bool in_window = PlanningEstimate(j, policy_) <= window;
+    if (!in_window && !exact_units_ && !LeavesHeadOnTime(head, id, sh.time)) continue;
     Start(id, now, started);
     backfilled_[id] = 1;
     if (!in_window) sh.extra -= j.units;  // uses capacity the head leaves idle
@@ -175,12 +179,27 @@ void QueueScheduler::BackfillInOrder(JobId head, SimTime window, Shadow* sh, Sim
     const Job& j = jobs_[id];
     if (!pool_->Fits(id, j)) continue;  // a per-node pool must also find nodes
     const bool in_window = PlanningEstimate(j, policy_) <= window;
+    if (!in_window && !exact_units_ && !LeavesHeadOnTime(head, id, sh->time)) continue;
     Start(id, now, started);
     backfilled_[id] = 1;
     if (!in_window) sh->extra -= j.units;
   }
   released_since_pass_ = false;
   any_scanned_ = false;
+}
+
+bool QueueScheduler::LeavesHeadOnTime(JobId head, JobId id, SimTime shadow) {
+  // A one-pod head: the pool compares the candidate's plan with the head's
+  // spare room at the shadow, node by node (the pass's cost stays about the
+  // candidates, not the running jobs).
+  if (guard_ == Guard::kUnknown)
+    guard_ = pool_->GuardHead(head, jobs_[head], ends_by_time_, shadow) ? Guard::kOn : Guard::kOff;
+  if (guard_ == Guard::kOn) return pool_->GuardAdmits(id);
+  // `id` is not among the running jobs' ends: EarliestFit never releases it.
+  pool_->Allocate(id, jobs_[id]);
+  const bool on_time = pool_->EarliestFit(head, jobs_[head], ends_by_time_) <= shadow;
+  pool_->Release(id, jobs_[id]);
+  return on_time;
 }
 
 void QueueScheduler::ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started) {

@@ -47,6 +47,10 @@ class QueueScheduler final : public Scheduler {
   void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
   // dr_evt's fcfs_conservative approximation.
   void ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started);
+  // The extra-nodes rule on a per-node pool: may `id`, which runs past the
+  // shadow, start now? Only if the head can still be placed by the shadow
+  // with `id` holding its nodes (it is placed, asked, and released).
+  bool LeavesHeadOnTime(JobId head, JobId id, SimTime shadow);
   // Step 3 in a --backfill-order other than the queue's.
   void BackfillInOrder(JobId head, SimTime window, Shadow* sh, SimTime now, std::vector<JobId>* started);
 
@@ -71,6 +75,12 @@ class QueueScheduler final : public Scheduler {
   // head's shadow is found by releasing them on the pool (EarliestFit).
   bool exact_units_;
   std::vector<std::pair<SimTime, JobId>> ends_by_time_;
+  // Whether the pool guards the blocked head's room at the shadow
+  // (GuardHead), asked once per shadow at the first long candidate that
+  // fits; kept with the cached shadow by the incremental scan (nothing was
+  // released since, and admitted candidates are counted in it).
+  enum class Guard : std::uint8_t { kUnknown, kOn, kOff };
+  Guard guard_ = Guard::kUnknown;
   // --shadow-ties first: the running jobs one by one (start_seq_ by JobId).
   RunningJobs by_job_;
   std::vector<std::uint64_t> start_seq_;

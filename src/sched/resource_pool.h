@@ -45,6 +45,24 @@ class ResourcePool {
     (void)id, (void)job, (void)ends;
     return kTimeInfinity;
   }
+  // EASY's extra-nodes rule on a pool that is not exact (QueueScheduler).
+  // GuardHead records where job `head` can be placed at `by`, after the
+  // releases of `ends` (as for EarliestFit) up to then; false if the pool
+  // cannot say (a gang, a spread pod): the scheduler then asks EarliestFit
+  // with the candidate allocated. While the guard holds, GuardAdmits(id),
+  // called right after a true Fits(id), says whether `id`, placed as Fits
+  // planned and held past `by`, leaves `head` placeable at `by`, and if so
+  // takes what it uses from the head's spare room. Jobs that end by `by`
+  // leave the guard as it is.
+  virtual bool GuardHead(JobId head, const Job& job, const std::vector<std::pair<SimTime, JobId>>& ends,
+                         SimTime by) {
+    (void)head, (void)job, (void)ends, (void)by;
+    return false;
+  }
+  virtual bool GuardAdmits(JobId id) {
+    (void)id;
+    return false;
+  }
   // Whether the job fits the empty machine; if not, `why` says what it asks
   // for that the machine does not have (the engine rejects it on arrival).
   virtual bool CanEverFit(JobId id, const Job& job, std::string* why) const = 0;
