@@ -4,7 +4,9 @@
 // with a small peak RSS; running out of memory says so; control bytes are
 // escaped; config files and numeric options are strict.
 
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -299,6 +301,30 @@ TEST(ReliabilityInput, NumericOptionsAreStrict) {
     EXPECT_EQ(r.err, "clustersim: error: " + c.expected + " (see --help)\n");  // one line, like every error
   }
   EXPECT_FALSE(fs::exists(d / "out"));
+}
+
+// A trace read from a FIFO: the run hashed its input by opening it again
+// after the simulation and blocked for a writer that was gone (from a pipe,
+// /dev/stdin, it hashed nothing: the empty input's SHA-256). The hash of an
+// input that can be read only once is null.
+TEST(ReliabilityInput, AFifoInputIsReadOnceAndItsHashIsNull) {
+  const fs::path d = ScratchDir("rel_fifo_input");
+  ASSERT_EQ(::mkfifo((d / "in.csv").c_str(), 0600), 0);
+  const pid_t writer = ::fork();
+  if (writer == 0) {
+    std::ofstream(d / "in.csv") << kHeader << "0,1,10,5\n1,2,10,5\n";
+    ::_exit(0);
+  }
+  ProcessOptions o;
+  o.signal_after_ms = 20000;  // a hang fails the test instead of stopping the suite
+  o.signal = SIGKILL;
+  const ProcessResult r = Simulate({(d / "in.csv").string(), "-n", "4", "-o", (d / "out").string(), "--quiet"}, o);
+  ::waitpid(writer, nullptr, 0);
+  ASSERT_EQ(r.term_signal, 0) << "the run hung";
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string summary = Slurp(d / "out" / "summary.json");
+  EXPECT_NE(summary.find("\"input_sha256\": null"), std::string::npos) << summary.substr(0, 400);
+  EXPECT_NE(summary.find("\"completed\": 2"), std::string::npos);
 }
 
 }  // namespace

@@ -30,6 +30,11 @@ Result<std::string> InputSha256(const std::vector<std::string>& paths) {
     files.insert(files.end(), parts.value().begin(), parts.value().end());
   }
   for (const std::string& path : files) {
+    // A pipe or FIFO was consumed by the run: opening it again would block
+    // for a writer that is gone, or hash nothing.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+      return Status::Error(DisplayName(path) + ": not a regular file; it was read once and cannot be hashed");
     std::ifstream in(path, std::ios::binary);
     if (!in) return Status::Error(DisplayName(path) + ": cannot be read to hash it");
     while (in) {
