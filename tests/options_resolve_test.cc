@@ -180,5 +180,24 @@ TEST(Options, OptionsWithoutEffectAreRefused) {
   EXPECT_TRUE(resolve([](OptionValues* v) { v->compat = "rlscheduler", v->run_time_mode = "limit"; }).ok());
 }
 
+// `clustersim replay --compat rlscheduler` ran RLScheduler's window
+// simulation; --rl-windows without the preset was accepted and ignored
+// (new-user review, twenty-fifth session).
+TEST(Options, RlSchedulerWindowsAreASimulationAndTheirOptionsNeedThePreset) {
+  OptionValues v;
+  v.trace = "t.swf";
+  v.compat = "rlscheduler";
+  auto replay = Resolve(v, Frontend::kClustersim, true);
+  ASSERT_FALSE(replay.ok());
+  EXPECT_NE(replay.status().message().find("a replay keeps the trace's recorded times"), std::string::npos);
+  EXPECT_TRUE(Resolve(v, Frontend::kClustersim, false).ok());
+  OptionValues w;
+  w.trace = "t.swf";
+  w.given = {"--rl-windows"};
+  auto alone = Resolve(w, Frontend::kClustersim, false);
+  ASSERT_FALSE(alone.ok());
+  EXPECT_EQ(alone.status().message(), "--rl-windows sets RLScheduler's window evaluation; it needs --compat rlscheduler");
+}
+
 }  // namespace
 }  // namespace clustersim::test

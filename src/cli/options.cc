@@ -502,6 +502,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   c.bsld_tau_s = v.bsld_tau;
   if (rl && v.bsld_tau != 10)
     return Status::Error("--bsld-tau: --compat rlscheduler scores its windows with RLScheduler's tau of 10 s");
+  if (!rl)
+    for (const char* flag : {"--rl-windows", "--rl-window-size", "--rl-job-slice"})
+      if (std::find(v.given.begin(), v.given.end(), flag) != v.given.end())
+        return Status::Error(fmt::format("{} sets RLScheduler's window evaluation; it needs --compat rlscheduler", flag));
+  if (rl && replay)
+    return Status::Error("--compat rlscheduler evaluates RLScheduler's windows, a simulation; a replay keeps the "
+                         "trace's recorded times (--swf-policy rlscheduler reads the log as RLScheduler does)");
   if (rl) {
     if (v.rl_windows <= 0 || v.rl_window_size <= 0)
       return Status::Error("--rl-windows and --rl-window-size must be > 0");
