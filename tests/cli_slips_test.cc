@@ -262,6 +262,22 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
+// `--outputs placements` on a run without --cluster wrote nothing and
+// exited 0 (new-user review, twenty-fifth session).
+TEST(CliSlips, OutputsOnlyAClusterRunWritesNeedACluster) {
+  const fs::path d = ScratchDir("cli_cluster_outputs");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n";
+  for (const char* name : {"placements", "timeseries", "nodes", "policy"}) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", "--outputs",
+                                        std::string("summary,") + name, "-o", (d / "out").string()});
+    EXPECT_EQ(r.exit_code, 1) << name;
+    EXPECT_TRUE(Has(r.err, std::string("--outputs ") + name + ": " + name + ".csv is written by runs on a cluster"))
+        << r.err;
+  }
+  EXPECT_EQ(RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", "--outputs", "summary",
+                        "-o", (d / "out").string(), "--quiet"}).exit_code, 0);
+}
+
 // SIM_HARDWARE_CATALOG_PATH naming a missing file stopped the run; Joulie
 // falls back to its embedded catalog (power-model §i). --catalog, typed by
 // the user, still stops.

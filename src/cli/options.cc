@@ -573,6 +573,14 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (!c.cluster.cluster_file.empty() && (timing_given || p.shadow_ties_first))
     return Status::Error("--event-order, --schedule-per, --free-from and --shadow-ties shape the node-count engine; a "
                          "--cluster run keeps the clean default's (ENDs first, one pass per time)");
+  // Files only a cluster run writes, asked for without one: nothing was
+  // written, exit 0.
+  if (c.cluster.cluster_file.empty() && v.outputs != OptionValues{}.outputs)
+    for (const char* name : {"placements", "timeseries", "nodes", "policy"})
+      if (wants(name))
+        return Status::Error(fmt::format("--outputs {}: {}.csv is written by runs on a cluster; add --cluster FILE "
+                                         "or leave {} out",
+                                         name, name, name));
   return c;
 }
 
