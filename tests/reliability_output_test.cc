@@ -300,6 +300,38 @@ TEST(ReliabilityOutput, KillAtThePublishingRenameLeavesTheOldSet) {
   EXPECT_NE(Snapshot(d / "out"), before);
 }
 
+// SIGINT at the first publishing rename of simulator's two named files
+// (strace injects it): the new schedule stood beside the old resource
+// trace. The signal now waits until both are renamed; so for the tracer's.
+TEST(ReliabilityOutput, AnInterruptPublishesEveryNamedFileOrNone) {
+  if (!HaveStrace()) GTEST_SKIP() << "no strace";
+  const fs::path d = ScratchDir("rel_int_named");
+  Write(d / "jobs.csv", kJobs);
+  Write(d / "history.csv", "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,10,1,20\n5,10,30,2,20\n");
+  const std::vector<std::string> inject = {"/usr/bin/strace", "-f", "-qq", "-o", "/dev/null", "-e",
+                                           "inject=rename,renameat,renameat2:signal=INT:when=1"};
+  const struct {
+    std::string binary;
+    std::vector<std::string> args;
+    fs::path a, b;
+  } cases[] = {{SimulatorBinary(), {(d / "jobs.csv").string(), "-n", "4", "-o", (d / "s.csv").string()}, d / "s.csv",
+                d / "s_resources.csv"},
+               {TracerBinary(),
+                {(d / "history.csv").string(), "-o", (d / "t.csv").string(), "-r", (d / "r.csv").string()},
+                d / "t.csv", d / "r.csv"}};
+  for (const auto& k : cases) {
+    Write(k.a, "old\n");
+    Write(k.b, "old\n");
+    std::vector<std::string> argv = inject;
+    argv.push_back(k.binary);
+    argv.insert(argv.end(), k.args.begin(), k.args.end());
+    const ProcessResult r = RunProcess(argv);
+    EXPECT_TRUE(r.term_signal == SIGINT || r.exit_code == 130) << k.binary << ": " << r.exit_code << " " << r.err;
+    EXPECT_NE(Slurp(k.a), "old\n") << k.binary;
+    EXPECT_NE(Slurp(k.b), "old\n") << k.binary;
+  }
+}
+
 // SIGTERM while the run waits for its input (a FIFO nobody writes): the
 // process ends by the signal and leaves no temporaries.
 TEST(ReliabilityOutput, SigtermRemovesTheTemporaries) {

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "io/temp_registry.h"
 #include "report/run_report.h"
 
 namespace clustersim {
@@ -71,6 +72,7 @@ Status OutputFiles::Publish(bool report) {
     if (Status st = f.value()->Close(); !st.ok()) return st;
   }
   if (set_) return set_->Publish();
+  const DeferSignals all_or_none;  // the named files are renamed one by one
   for (auto& f : path_files_)
     if (Status st = f->Commit(); !st.ok()) return st;
   return Status::Ok();

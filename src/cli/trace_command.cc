@@ -17,6 +17,7 @@
 #include "io/output_set.h"
 #include "io/resource_trace.h"
 #include "io/swf_policy.h"
+#include "io/temp_registry.h"
 #include "io/trace_loader.h"
 #include "model/text_escape.h"
 #include "report/tracer.h"
@@ -203,8 +204,11 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
     Replay(on_trace_clock, EngineOptions{}, {&rt}, &diag);
     files.emplace_back(o.resources, rt.csv());
   }
-  for (const auto& [name, text] : files)
-    if (Status st = WriteFileAtomically(name, text); !st.ok()) return Fail(prog, err, st.message());
+  {
+    const DeferSignals all_or_none;  // an interrupt publishes every file or none
+    for (const auto& [name, text] : files)
+      if (Status st = WriteFileAtomically(name, text); !st.ok()) return Fail(prog, err, st.message());
+  }
 
   fmt::print(out, "{} jobs have been loaded.\n", w.jobs.size());
   {

@@ -112,4 +112,13 @@ unsigned CurrentUmask() {
   return mask;
 }
 
+DeferSignals::DeferSignals() {
+  sigset_t block;
+  sigemptyset(&block);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&block, sig);
+  pthread_sigmask(SIG_BLOCK, &block, &saved_);
+}
+
+DeferSignals::~DeferSignals() { pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+
 }  // namespace clustersim

@@ -7,6 +7,8 @@
 // SIGKILL cannot be caught: the next run into the same place removes the
 // temporaries of dead processes (their names carry the pid).
 
+#include <signal.h>
+
 #include <string>
 
 namespace clustersim {
@@ -28,5 +30,20 @@ void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix);
 
 // The process's file creation mask (to give published files normal modes).
 unsigned CurrentUmask();
+
+// While one lives, SIGINT, SIGTERM and SIGHUP wait (blocked): files renamed
+// into place one after another (simulator's -o and -r, the tracer's files)
+// are all published or none. A signal that came meanwhile is delivered when
+// it ends, and ends the process as before.
+class DeferSignals {
+ public:
+  DeferSignals();
+  ~DeferSignals();
+  DeferSignals(const DeferSignals&) = delete;
+  DeferSignals& operator=(const DeferSignals&) = delete;
+
+ private:
+  sigset_t saved_;  // the mask before
+};
 
 }  // namespace clustersim
