@@ -297,5 +297,17 @@ TEST(ClusterYaml, LoadClusterReadsAFile) {
   EXPECT_EQ(r.status().message(), "/nonexistent/cluster.yaml: cannot open: No such file or directory");
 }
 
+// A CSV given as the cluster file was echoed whole in the one-line error
+// (940 KB on one line): the quoted text is cut, its length said.
+TEST(ClusterYaml, AWrongFileIsQuotedShort) {
+  std::string csv = "job_submit_time,num_nodes,time_limit,actual_run_time\n";
+  for (int i = 0; i < 2000; ++i) csv += "0,1,10,5\n";
+  const std::string e = Error(csv);
+  EXPECT_LT(e.size(), 300u) << e.size();
+  EXPECT_NE(e.find("must be a map of fields, got 'job_submit_time,num_nodes,time_limit,actual_run_time 0,1,10,5 "),
+            std::string::npos) << e;
+  EXPECT_NE(e.find("...' (" + std::to_string(csv.size() - 1) + " bytes)"), std::string::npos) << e;
+}
+
 }  // namespace
 }  // namespace clustersim

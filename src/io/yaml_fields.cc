@@ -8,6 +8,7 @@
 
 #include "io/number_parse.h"
 #include "io/text_lines.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 
@@ -101,7 +102,7 @@ std::string YamlFields::Describe(const YAML::Node& n) const {
   if (!n.IsDefined() || n.IsNull()) return "nothing";
   if (n.IsSequence()) return "a list";
   if (n.IsMap()) return "a map";
-  return fmt::format("'{}'", n.Scalar());
+  return QuoteShort(n.Scalar());
 }
 
 bool YamlFields::IsNone(const YAML::Node& n) {

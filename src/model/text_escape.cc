@@ -59,4 +59,11 @@ bool HasControlChar(std::string_view s) {
   return false;
 }
 
+std::string QuoteShort(std::string_view s, std::size_t max) {
+  if (s.size() <= max) return "'" + EscapeControl(s) + "'";
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  return "'" + EscapeControl(s.substr(0, cut)) + "...' (" + std::to_string(s.size()) + " bytes)";
+}
+
 }  // namespace clustersim
