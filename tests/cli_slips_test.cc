@@ -262,6 +262,20 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
+// An empty value meant "the default" for most options (`-b "$UNSET"` ran
+// EASY) and was an error for a few (new-user review, twenty-fifth session).
+TEST(CliSlips, AnEmptyValueIsAnError) {
+  const fs::path d = ScratchDir("cli_empty_value");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,1,10,5\n";
+  for (const char* flag : {"-b", "--compat", "--seed", "--max_time", "--cluster", "--overrun", "--jobs"}) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", flag, "",
+                                        "-o", (d / "out").string()});
+    EXPECT_EQ(r.exit_code, 1) << flag;
+    EXPECT_TRUE(Has(r.err, ": an empty value; give one or leave the option out")) << flag << ": " << r.err;
+  }
+  EXPECT_FALSE(fs::exists(d / "out"));
+}
+
 // `--outputs placements` on a run without --cluster wrote nothing and
 // exited 0 (new-user review, twenty-fifth session).
 TEST(CliSlips, OutputsOnlyAClusterRunWritesNeedACluster) {

@@ -102,6 +102,10 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
     return rc;
   }
   clustersim::RecordGivenOptions(app, &v);
+  if (const clustersim::Status st = clustersim::CheckNoEmptyValues(app); !st.ok()) {
+    std::cerr << "clustersim: error: " << st.message() << "\n";
+    return 1;
+  }
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
   if (!config.ok()) {
     std::cerr << "clustersim: error: " << config.status().message() << "\n";

@@ -226,6 +226,18 @@ void RecordGivenOptions(const CLI::App& app, OptionValues* v) {
       for (const std::string& n : o->get_lnames()) v->given.push_back("--" + n);
 }
 
+Status CheckNoEmptyValues(const CLI::App& app) {
+  // `-b "$UNSET"` in a sweep ran EASY: an empty value read as "the default".
+  for (const CLI::Option* o : app.get_options()) {
+    if (o->count() == 0 || o->get_items_expected_max() == 0) continue;  // not given, or a flag
+    if (o->check_lname("output-dir")) continue;  // refused later with its default named
+    for (const std::string& r : o->results())
+      if (r.empty())
+        return Status::Error(fmt::format("{}: an empty value; give one or leave the option out", o->get_name()));
+  }
+  return Status::Ok();
+}
+
 namespace {
 
 // A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),

@@ -81,6 +81,9 @@ struct OptionValues {
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend frontend);
 // After parsing: fills v->given with the long names of the options given.
 void RecordGivenOptions(const CLI::App& app, OptionValues* v);
+// An option given with an empty value ("") is an error, named (the
+// command line's rule, as config files have it).
+Status CheckNoEmptyValues(const CLI::App& app);
 Result<RunConfig> Resolve(const OptionValues& v, Frontend frontend, bool replay);
 
 }  // namespace clustersim
