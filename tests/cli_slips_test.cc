@@ -262,6 +262,18 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
+// Policy C with --hp-min above --hp-max ran with "performance nodes 3-3"
+// (new-user review, twenty-fifth session).
+TEST(CliSlips, AQueueAwareRangeUpsideDownIsRefused) {
+  const fs::path d = ScratchDir("cli_hp_range");
+  const ProcessResult r =
+      RunCluster(d, kOneNode, ComputeJob(1600), {"--power-policy", "C", "--hp-min", "5", "--hp-max", "2", "--quiet"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "--hp-min 5 is above --hp-max 2")) << r.err;
+  const ProcessResult env = RunClusterWithEnv(d, kOneNode, "SIM_SA_HP_MIN=30");
+  EXPECT_EQ(env.exit_code, 0) << env.err;  // Joulie's variables apply to C only; none here
+}
+
 // An empty value meant "the default" for most options (`-b "$UNSET"` ran
 // EASY) and was an error for a few (new-user review, twenty-fifth session).
 TEST(CliSlips, AnEmptyValueIsAnError) {

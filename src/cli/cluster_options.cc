@@ -197,6 +197,11 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
       *out = static_cast<std::int64_t>(x);
     }
   }
+  // clamp(x, min, max) with min above max would give max whatever min says.
+  if (pp.policy == power::PowerPolicy::kQueueAware && pp.hp_min > pp.hp_max)
+    return Status::Error(fmt::format("{} {} is above {} {}: C keeps the performance nodes between them",
+                                     named(v.hp_min, "--hp-min", "SIM_SA_HP_MIN"), pp.hp_min,
+                                     named(v.hp_max, "--hp-max", "SIM_SA_HP_MAX"), pp.hp_max));
   if (const std::string f = cluster_env(v.perf_per_hp, "SIM_SA_PERF_PER_HP_NODE"); !f.empty()) {
     const std::string name = named(v.perf_per_hp, "--perf-per-hp", "SIM_SA_PERF_PER_HP_NODE");
     RETURN_IF_ERROR(ParseReal(name, f, 0, 1e9, &pp.perf_per_hp));
