@@ -178,7 +178,7 @@ NodeId ClusterPool::ChooseNode(const Pod& pod, bool performance, const NodeTree:
   NodeId best = static_cast<NodeId>(cluster_.nodes.size());
   double best_score = -1;
   std::int64_t best_left = 0;
-  const double perf_pressure = PerfPressure();
+  const double perf_pressure = strategy_ == PlacementStrategy::kJoulie ? PerfPressure() : 0;  // only its score reads it
   for (const Group& g : groups_) {
     if (!Eligible(g, pod, performance)) continue;
     const NodeType& t = cluster_.types[g.type];
