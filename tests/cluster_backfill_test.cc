@@ -112,5 +112,40 @@ TEST(ClusterBackfill, ALongJobThatWouldTakeTheHeadsNodeWaits) {
   EXPECT_EQ(Backfilled(run), 0);
 }
 
+// The pool's guard (a one-pod head's spare room per node at the shadow)
+// answers as the reference does: the candidate allocated, EarliestFit asked,
+// released. Generated days of AI work, dense enough to queue, on the example
+// cluster under three placements and power policy B.
+TEST(ClusterBackfill, TheGuardAnswersAsEarliestFitDoes) {
+  const std::filesystem::path d = ScratchDir("cluster_guard");
+  const std::string cluster = Slurp(std::filesystem::path(CLUSTERSIM_SOURCE_DIR) / "examples" / "cluster.yaml");
+  int differs_from_rule_off = 0, runs = 0;
+  for (const char* seed : {"1", "2", "3"}) {
+    const std::string trace = (d / (std::string("w") + seed + ".jsonl")).string();
+    ASSERT_EQ(RunProcess({ClustersimBinary(), "generate", "-o", trace, "--seed", seed, "--horizon", "4h",
+                          "--mean-interarrival", "6", "--quiet"}).exit_code, 0);
+    const std::string jsonl = Slurp(trace);
+    for (const PlacementStrategy placement :
+         {PlacementStrategy::kWorstFit, PlacementStrategy::kFirstFit, PlacementStrategy::kJoulie}) {
+      for (const bool policy_b : {false, true}) {
+        SCOPED_TRACE(fmt::format("seed {} placement {} policy B {}", seed, static_cast<int>(placement), policy_b));
+        ClusterConfig k;
+        k.placement = placement;
+        if (policy_b) k.power_policy.policy = power::PowerPolicy::kStatic;
+        const WorkRun guarded = RunWork(jsonl, cluster, k);
+        const WorkRun asked = RunWork(jsonl, cluster, k, {}, [](ClusterSetup& s) { s.pool->AskEarliestFitOnly(); });
+        ASSERT_TRUE(guarded.status.ok()) << guarded.status.message();
+        ASSERT_TRUE(asked.status.ok()) << asked.status.message();
+        EXPECT_EQ(Starts(guarded), Starts(asked));
+        Policy off;
+        off.extra_nodes = false;
+        differs_from_rule_off += Starts(RunWork(jsonl, cluster, k, off)) != Starts(guarded) ? 1 : 0;
+        ++runs;
+      }
+    }
+  }
+  EXPECT_GT(differs_from_rule_off, runs / 2);  // the rule decided something in most runs
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -16,7 +16,7 @@
 namespace clustersim::test {
 
 WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const ClusterConfig& config,
-                const Policy& policy) {
+                const Policy& policy, const std::function<void(ClusterSetup&)>& prepare) {
   WorkRun run;
   Diagnostics diag;
   auto w = LoadJsonlTraceText(jsonl, "trace.jsonl", {}, &diag);
@@ -37,6 +37,7 @@ WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const Clu
     return run;
   }
   run.setup = setup.take();
+  if (prepare) prepare(*run.setup);
   EngineOptions eo;
   eo.policy = policy;
   ScheduleChecker checker(run.w, eo);

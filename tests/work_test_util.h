@@ -5,6 +5,7 @@
 // (exact seconds) for one EXPECT_EQ. Jsonl() writes one record.
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -28,8 +29,9 @@ struct WorkRun {
   std::vector<std::string> nodes;  // by JobId: the nodes it started on ("a;b"), seen at its start
 };
 
+// `prepare`, if given, sees the cluster set up before the run starts.
 WorkRun RunWork(std::string_view jsonl, std::string_view cluster_yaml, const ClusterConfig& config = {},
-                const Policy& policy = {});
+                const Policy& policy = {}, const std::function<void(ClusterSetup&)>& prepare = {});
 
 // "pod:begin-end ..." by job index (a job is named by its first pod);
 // "pod:rejected" / "pod:unfinished".

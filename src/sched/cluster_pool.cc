@@ -386,7 +386,7 @@ bool ClusterPool::GuardHead(JobId head, const Job&, const std::vector<std::pair<
   guard_live_ = 0;
   const WorkJob& j = w_.work[head];
   const Pod& pod = w_.pods[j.first_pod];
-  if (j.num_pods != 1 || pod.spread) return false;
+  if (j.num_pods != 1 || pod.spread || guard_off_) return false;
   if (guard_slot_.size() != nodes_.size()) guard_slot_.assign(nodes_.size(), -1);
   const bool perf = performance_[head] != 0;
   const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};

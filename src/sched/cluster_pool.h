@@ -76,6 +76,9 @@ class ClusterPool final : public ResourcePool {
   bool GuardHead(JobId head, const Job& job, const std::vector<std::pair<SimTime, JobId>>& ends,
                  SimTime by) override;
   bool GuardAdmits(JobId id) override;
+  // Tests: GuardHead says it cannot tell, so every question goes to
+  // EarliestFit with the candidate allocated (the guard's reference).
+  void AskEarliestFitOnly() { guard_off_ = true; }
 
   // The pieces of running job `id`, in pod order.
   std::span<const Piece> pieces(JobId id) const;
@@ -190,6 +193,7 @@ class ClusterPool final : public ResourcePool {
   std::vector<Spare> guard_;
   std::vector<std::int32_t> guard_slot_;
   std::size_t guard_live_ = 0;  // entries not gone
+  bool guard_off_ = false;
 };
 
 }  // namespace clustersim
