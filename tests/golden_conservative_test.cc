@@ -17,10 +17,12 @@
 namespace clustersim::test {
 namespace {
 
-SimOutcome RunSim(const std::string& csv, const Policy& policy, std::int64_t capacity = 100) {
+SimOutcome RunSim(const std::string& csv, const Policy& policy, std::int64_t capacity = 100,
+                  Overrun overrun = Overrun::kClip) {
   SimSetup s;
   s.capacity = capacity;
   s.policy = policy;
+  s.overrun = overrun;
   s.run_time.mode =
       csv.find("actual_run_time") != std::string::npos ? RunTimeMode::kActual : RunTimeMode::kLimit;
   return SimulateText(csv, s);
@@ -197,6 +199,50 @@ TEST(GoldenConservative, TwoEarlyEndsAtOneTime) {
 TEST(GoldenConservative, NoCompressionOnOnTimeEnd) {
   ExpectSchedule(kHdrActual + "0,5,100,10\n0,5,50,50\n1,10,50,50\n2,5,50,50\n", Conservative(),
                  "0:0-10 1:0-50 2:100-150 3:10-60", 10);
+}
+
+// Overruns (--overrun allow, §4): a job past its planned end holds its units
+// a second at a time, and reservations due then are placed again. C=10.
+// J0 (0,10,100,150) runs past its limit to 150. J1 (1,5,50,50): free 0
+// until 100 -> [100,150). t100: J0 holds [100,101), free(100) = -5: J1 is
+// placed again at 101, and so on each second. t120: J2 (120,5,10,10) arrives;
+// J1 is moved to 121 first, then J2 fits beside it at [121,131). From t121
+// both move a second at a time, in submit order. t150: J0 ends; both start.
+TEST(GoldenConservative, OverrunHoldsItsUnitsSecondBySecond) {
+  SimOutcome o = RunSim(kHdrActual + "0,10,100,150\n1,5,50,50\n120,5,10,10\n", Conservative(), 10,
+                        Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-150 1:150-200 2:150-160");
+  EXPECT_EQ(o.resources, Rows({"0,10,0", "0,0,10", "150,10,0", "150,5,5", "150,0,10", "160,5,5", "200,10,0"}));
+}
+
+// The due reservations are placed again in submit order, so a later one
+// that still fits starts. C=10. J0 (0,4,100,130) overruns to 130; J1
+// (0,6,100,100) ends on time. W1 (1,8,50,50) -> [100,150); W2 (2,2,60,60):
+// [100,150) has 2 -> [100,160). t100: J0 holds 4 of [100,101): free -4.
+// W1 (8) again: [100,101) has 6 -> 101. W2 (2): [100,160) has 2 -> starts
+// at 100. W1 moves a second at a time until J0 ends at 130: 130-180. (Under
+// --overrun clip J0 is killed at 100 and W1 starts then.)
+TEST(GoldenConservative, OverrunReplacesDueJobsInSubmitOrder) {
+  const std::string csv = kHdrActual + "0,4,100,130\n0,6,100,100\n1,8,50,50\n2,2,60,60\n";
+  SimOutcome o = RunSim(csv, Conservative(), 10, Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-130 1:0-100 2:130-180 3:100-160");
+  ExpectSchedule(csv, Conservative(), "0:0-100 1:0-100 2:100-150 3:100-160", 10);
+}
+
+// A compression still works around a job that overruns. C=10. J0
+// (0,5,100,200) overruns to 200; J1 (0,5,100,10) ends early at 10. W1
+// (1,5,100,100): [0,100) 0 -> [100,200). W2 (2,10,50,50) -> [200,250).
+// t10: J1 ends early; compress: W1 -> 10 (starts, 10-110); W2: [10,100)
+// 0, [100,110) 5 (J0 planned free at 100, W1 till 110) -> [110,160).
+// Nothing happens at 100. t110: W1 ends; J0, past its plan, holds
+// [110,111): free(110) = -5 -> W2 to 111, and on each second to 200: 200-250.
+TEST(GoldenConservative, OverrunAfterACompression) {
+  SimOutcome o = RunSim(kHdrActual + "0,5,100,200\n0,5,100,10\n1,5,100,100\n2,10,50,50\n", Conservative(),
+                        10, Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-200 1:0-10 2:10-110 3:200-250");
 }
 
 }  // namespace

@@ -61,8 +61,8 @@ TEST(Options, SwfKnobsApplyToStrictAndCleanOnly) {
 }
 
 // RLScheduler never kills a job at its estimate (swf-and-metrics §2.3), so
-// its SWF policy lets jobs overrun unless told otherwise; conservative
-// backfilling, which cannot plan overruns, keeps the kill.
+// its SWF policy lets jobs overrun unless told otherwise, conservative
+// backfilling included (it plans overruns, schedulers.md §4).
 TEST(Options, RlschedulerInputLetsJobsOverrun) {
   OptionValues v;
   v.trace = "t.swf";
@@ -75,7 +75,7 @@ TEST(Options, RlschedulerInputLetsJobsOverrun) {
   v.backfill = "conservative";
   auto cons = Resolve(v, Frontend::kClustersim, false);
   ASSERT_TRUE(cons.ok()) << cons.status().message();
-  EXPECT_EQ(cons.value().engine.overrun, Overrun::kClip);
+  EXPECT_EQ(cons.value().engine.overrun, Overrun::kAllow);
   // pyss frees jobs at their estimate, which allow would contradict: the
   // kill stays, and nothing the user did not give is named in an error.
   v.backfill = "";

@@ -101,6 +101,9 @@ std::vector<PolicyCase> Policies() {
       {"easy_per_event", Make(Ordering::kFcfs, Backfill::kEasy), 0},
       {"sjf_easy_submits_first_estimate", Make(Ordering::kSjf, Backfill::kEasy), 30000},
       {"conservative_per_event_estimate", Make(Ordering::kFcfs, Backfill::kConservative), 3000},
+      // Jobs outlive their limits (schedulers.md §4's overruns).
+      {"conservative_overrun_allow", Make(Ordering::kFcfs, Backfill::kConservative), 5000},
+      {"conservative_overrun_allow_submits_first", Make(Ordering::kFcfs, Backfill::kConservative), 5000},
   };
 }
 
@@ -113,7 +116,13 @@ EventTiming TimingOf(const PolicyCase& pc) {
     return {EventOrder::kEndsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
   if (name == "sjf_easy_submits_first_estimate")
     return {EventOrder::kSubmitsFirst, SchedulePer::kEvent, FreeFrom::kEstimate};
+  if (name == "conservative_overrun_allow_submits_first")
+    return {EventOrder::kSubmitsFirst, SchedulePer::kTimestamp, FreeFrom::kActual};
   return EventTimingOf(pc.policy.compat);
+}
+
+Overrun OverrunOf(const PolicyCase& pc) {
+  return std::string(pc.name).rfind("conservative_overrun_allow", 0) == 0 ? Overrun::kAllow : Overrun::kClip;
 }
 
 struct Loaded {
@@ -147,6 +156,7 @@ TEST_P(TraceInvariants, CheckerFindsNoViolation) {
   EngineOptions eo;
   eo.policy = pc.policy;
   eo.timing = TimingOf(pc);
+  eo.overrun = OverrunOf(pc);
   ScheduleChecker checker(w, eo);
   Diagnostics diag;
   RunResult r = Simulate(w, eo, {&checker}, &diag);

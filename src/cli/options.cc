@@ -436,19 +436,15 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     return Status::Error("--plan_with: expected limit or actual, got '" + v.plan_with + "'");
   p.plan_with_actual = v.plan_with == "actual";
   // dr_evt never kills a job at its limit (its uniform run times can exceed
-  // it), nor does RLScheduler (swf-and-metrics §2.3) unless conservative
-  // backfilling (which cannot plan overruns yet) or pyss's timing (which
-  // frees jobs at their estimate) needs the kill; everything else defaults
-  // to the kill.
-  const bool rl_input = c.load.swf.policy == SwfPolicy::kRlScheduler && p.backfill != Backfill::kConservative &&
-                        c.engine.timing.free_from != FreeFrom::kEstimate;
+  // it), nor does RLScheduler (swf-and-metrics §2.3) unless pyss's timing
+  // (which frees jobs at their estimate) needs the kill; everything else
+  // defaults to the kill.
+  const bool rl_input =
+      c.load.swf.policy == SwfPolicy::kRlScheduler && c.engine.timing.free_from != FreeFrom::kEstimate;
   const std::string overrun = !v.overrun.empty() ? v.overrun : dr || rl_input ? "allow" : "clip";
   if (overrun != "clip" && overrun != "allow")
     return Status::Error("--overrun: expected clip or allow, got '" + overrun + "'");
   c.engine.overrun = overrun == "clip" ? Overrun::kClip : Overrun::kAllow;
-  if (c.engine.overrun == Overrun::kAllow && p.backfill == Backfill::kConservative && !dr &&
-      !p.dr_evt_fcfs_conservative)
-    return Status::Error("--overrun allow is not supported with conservative backfilling yet; use --overrun clip");
   if (c.engine.timing.free_from == FreeFrom::kEstimate && c.engine.overrun == Overrun::kAllow)
     return Status::Error("--free-from estimate frees a job at its estimate; with --overrun allow it may still run "
                          "then (use --overrun clip)");

@@ -12,13 +12,17 @@ ConservativeScheduler::ConservativeScheduler(const Policy& policy, const std::ve
       pool_(pool),
       profile_(pool->capacity()),
       begin_(jobs.size(), 0),
-      backfilled_(jobs.size(), 0) {}
+      backfilled_(jobs.size(), 0),
+      overruns_possible_(!policy.actual_clipped_at_limit && !policy.plan_with_actual) {
+  if (overruns_possible_) running_.assign(jobs.size(), 0);
+}
 
 SimTime ConservativeScheduler::Estimate(JobId id) const {
   return std::max<SimTime>(PlanningEstimate(jobs_[id], policy_), 1);
 }
 
 void ConservativeScheduler::Submit(JobId id, SimTime now) {
+  HoldOverruns(now);
   // Ends at this timestamp were processed first; compress before placing the
   // arrival so it cannot take a slot an earlier job is entitled to.
   if (compress_pending_) Compress(now);
@@ -43,6 +47,7 @@ void ConservativeScheduler::Place(std::size_t pos, SimTime now) {
 
 void ConservativeScheduler::CapacityChanged(SimTime now, std::int64_t delta) {
   if (delta == 0) return;  // a change to the same size keeps the plan
+  HoldOverruns(now);
   profile_.Prune(now);
   profile_.Resize(now, delta);
   Rebuild(now);
@@ -61,8 +66,8 @@ void ConservativeScheduler::Rebuild(SimTime now) {
 
 void ConservativeScheduler::Pin(JobId id, SimTime now) {
   // A warm start's historical job keeps its recorded end past its limit;
-  // the profile cannot hold a job beyond its reservation (why --overrun
-  // allow is refused here), so such a job is planned to that end.
+  // that end is known, so such a job is planned to it rather than held a
+  // second at a time as an overrun.
   const SimTime q = std::max(Estimate(id), jobs_[id].run_time);
   profile_.Reserve(now, now + q, jobs_[id].units);
   begin_[id] = now;
@@ -83,6 +88,17 @@ void ConservativeScheduler::PodEnded(JobId id, std::uint32_t pod, SimTime now) {
 
 void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
   pool_->Release(id, jobs_[id]);
+  if (overruns_possible_) {
+    running_[id] = 0;
+    // The rest of an overrunning job's last step is free again.
+    for (std::size_t i = 0; i < overrunning_.size(); ++i) {
+      if (overrunning_[i].id != id) continue;
+      if (overrunning_[i].held_until > now) profile_.Release(now, overrunning_[i].held_until, jobs_[id].units);
+      overrunning_[i] = overrunning_.back();
+      overrunning_.pop_back();
+      break;
+    }
+  }
   const std::int64_t units = early_.TakeRemaining(id, jobs_[id].units);
   const SimTime projected = begin_[id] + Estimate(id);
   if (now < projected) {
@@ -122,7 +138,39 @@ void ConservativeScheduler::Compress(SimTime now) {
   }
 }
 
+// Each running job past its planned end holds the next second, [now, now +
+// 1 s), once its last one is over; if that overfills `now`, the
+// reservations due now are released and placed again in submit order, so
+// the earliest-submitted that still fit start now and the others wait for
+// a later second (schedulers.md §4, overruns). A step of one second, the
+// traces' unit, not one tick: a tick is a microsecond here, and a job
+// waiting on an hour's overrun would be placed again 3.6e9 times.
+void ConservativeScheduler::HoldOverruns(SimTime now) {
+  if (!overruns_possible_) return;
+  while (!planned_ends_.empty() && planned_ends_.top().first <= now) {
+    const JobId id = planned_ends_.top().second;
+    planned_ends_.pop();
+    if (running_[id]) overrunning_.push_back({id, kNoTime});
+  }
+  bool held = false;
+  for (Overrunner& o : overrunning_) {
+    if (o.held_until > now) continue;
+    o.held_until = now + kOverrunStep;
+    profile_.Reserve(now, o.held_until, jobs_[o.id].units);
+    held = true;
+  }
+  if (!held || profile_.FreeAt(now) >= 0) return;
+  std::vector<std::size_t> due;
+  for (std::size_t pos = index_.FindDue(0, now); pos != ReservationIndex::kNone; pos = index_.FindDue(pos + 1, now)) {
+    const Waiter& w = waiting_[pos];
+    profile_.Release(w.slot, w.slot + w.estimate, w.units);
+    due.push_back(pos);
+  }
+  for (const std::size_t pos : due) Place(pos, now);
+}
+
 void ConservativeScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
+  HoldOverruns(now);
   if (compress_pending_) Compress(now);
   for (std::size_t pos = index_.FindDue(0, now); pos != ReservationIndex::kNone;
        pos = index_.FindDue(pos + 1, now)) {
@@ -130,7 +178,7 @@ void ConservativeScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     const JobId id = w.id;
     assert(w.slot == now);  // the engine wakes us at every reservation start
     // The reservation guarantees the units are free (plans use estimates,
-    // and jobs never outlive them under --overrun clip).
+    // and HoldOverruns moved what a job outliving its plan overfilled).
     w.live = false;
     --live_;
     index_.Clear(pos);
@@ -138,6 +186,10 @@ void ConservativeScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     if (first != ReservationIndex::kNone && first < pos) backfilled_[id] = 1;
     pool_->Allocate(id, jobs_[id]);
     begin_[id] = now;
+    if (overruns_possible_) {
+      running_[id] = 1;
+      planned_ends_.push({now + w.estimate, id});
+    }
     started->push_back(id);
   }
   MaybeCompact();

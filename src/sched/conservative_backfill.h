@@ -17,7 +17,16 @@
 // can break reservations, an increase may admit a job larger than the old
 // size). A job larger than the current size has no reservation ("unplaced")
 // until the machine grows.
+//
+// Overruns (--overrun allow, §4): a running job past its planned end holds
+// its units a second at a time, and the reservations due now that this
+// overfills are released and placed again in submit order (a stuck job
+// moves to the next second, or later).
+// Only the due reservations can conflict: no other waiting one covers now.
 
+#include <functional>
+#include <queue>
+#include <utility>
 #include <vector>
 
 #include "sched/availability_profile.h"
@@ -62,6 +71,7 @@ class ConservativeScheduler final : public Scheduler {
   void Compress(SimTime now);
   void Rebuild(SimTime now);
   void MaybeCompact();
+  void HoldOverruns(SimTime now);
   SimTime Estimate(JobId id) const;
 
   Policy policy_;
@@ -75,6 +85,17 @@ class ConservativeScheduler final : public Scheduler {
   EarlyReleases early_;                   // units freed by gang pods that ended early
   std::size_t live_ = 0;
   bool compress_pending_ = false;
+  // Overruns, tracked only when the policy lets a job outlive its plan.
+  struct Overrunner {
+    JobId id;
+    SimTime held_until;  // the end of the step it holds in the profile
+  };
+  static constexpr SimTime kOverrunStep = kTicksPerSecond;
+  bool overruns_possible_;
+  std::vector<std::uint8_t> running_;  // by JobId
+  using PlannedEnd = std::pair<SimTime, JobId>;
+  std::priority_queue<PlannedEnd, std::vector<PlannedEnd>, std::greater<>> planned_ends_;
+  std::vector<Overrunner> overrunning_;
 };
 
 }  // namespace clustersim
