@@ -262,6 +262,17 @@ TEST(CliSlips, ATickTheClockCannotHoldIsRefusedAndEnvironmentValuesAreNamed) {
   EXPECT_TRUE(Has(hp.err, "SIM_SA_HP_FRAC: 2 is out of range")) << hp.err;
 }
 
+// --power-step 1e-6 was accepted: a run of minutes and gigabytes, each
+// settling node evaluated a million times a second (new-user review).
+TEST(CliSlips, APowerStepBelowATenthOfAMillisecondIsRefused) {
+  const fs::path d = ScratchDir("cli_power_step");
+  const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"--power-step", "0.00005", "--quiet"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "--power-step: 0.00005 is out of range [0.0001, 3600]")) << r.err;
+  const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--power-step", "0.0001", "--quiet"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 // Policy C with --hp-min above --hp-max ran with "performance nodes 3-3"
 // (new-user review, twenty-fifth session).
 TEST(CliSlips, AQueueAwareRangeUpsideDownIsRefused) {
