@@ -9,6 +9,7 @@
 #include <charconv>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace clustersim {
 namespace {
@@ -19,11 +20,25 @@ std::string ToChars(double v) {
 }
 
 TEST(RowWriterTest, DoublesMatchShortestToChars) {
-  for (double v : {0.0, -0.0, 1.0, 2.0, 9999.0, 10000.0, 100000.0, 1e15, 0.5, 1.25, 3.0000000000000004,
-                   -1.0, -7.5, 1e300, 5e-324, std::numeric_limits<double>::infinity(), 1234.5678}) {
+  for (double v : {0.0, -0.0, 1.0, 2.0, 9999.0, 10000.0, 99999.0, 1e15, 0.5, 1.25, 3.0000000000000004,
+                   -1.0, -7.5, 1e300, 5e-324, std::numeric_limits<double>::infinity(), 1234.5678, 123456.5,
+                   1e-5}) {
     std::string out;
     RowWriter(&out).Double(v);
     EXPECT_EQ(out, ToChars(v)) << v;
+  }
+}
+
+// Whole numbers are written in full up to 10^15, where the shortest form
+// would switch to an exponent ("1e+05" beside "80000" in nodes.csv).
+TEST(RowWriterTest, WholeNumbersAreWrittenInFull) {
+  const std::pair<double, const char*> cases[] = {
+      {100000.0, "100000"}, {-100000.0, "-100000"}, {120000.0, "120000"}, {1e14, "100000000000000"},
+      {999999999999999.0, "999999999999999"}, {1e15, "1e+15"}};
+  for (const auto& [v, want] : cases) {
+    std::string out;
+    RowWriter(&out).Double(v);
+    EXPECT_EQ(out, want) << v;
   }
 }
 
