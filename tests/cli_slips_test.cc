@@ -273,6 +273,16 @@ TEST(CliSlips, APowerStepBelowATenthOfAMillisecondIsRefused) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
+// A directory given as the cluster file or the caps was "not a trace file".
+TEST(CliSlips, ADirectoryGivenAsAFileIsNamedAsSuch) {
+  const fs::path d = ScratchDir("cli_directory_file");
+  fs::create_directories(d / "dir");
+  const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"--caps", (d / "dir").string(), "--quiet"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "dir: is a directory, not a file\n")) << r.err;
+  EXPECT_FALSE(Has(r.err, "trace")) << r.err;
+}
+
 // Policy C with --hp-min above --hp-max ran with "performance nodes 3-3"
 // (new-user review, twenty-fifth session).
 TEST(CliSlips, AQueueAwareRangeUpsideDownIsRefused) {

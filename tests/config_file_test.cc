@@ -144,6 +144,11 @@ TEST(ConfigFile, ClustersimAppliesWhatTheCheckAccepted) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("--backfill: unknown value 'bogus'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("(--backfill was set on " + (d / "c.toml").string() + ":2)"), std::string::npos) << r.err;
+  // CLI11's conversion errors ("Could not convert: --check = maybe") named
+  // no line.
+  r = run("total_nodes = 8\ncheck = maybe\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("(--check was set on " + (d / "c.toml").string() + ":2)"), std::string::npos) << r.err;
   // A bad value given on the command line (here attached to its short
   // name) is not the file's: no note.
   std::ofstream(d / "c.toml", std::ios::binary) << "total_nodes = 8\nbackfill = easy\n";

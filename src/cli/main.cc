@@ -67,12 +67,18 @@ void PrintSwitches(std::ostream& out) {
 }
 
 // An error about an option's value ("--backfill: unknown value ...") that
-// the config file gave: a second line says where it is.
-void NoteConfigLine(const std::string& cfg, const CLI::App& app, const std::string& what, int argc, char** argv) {
-  const std::size_t colon = what.find(':');
-  if (cfg.empty() || !what.starts_with("--") || colon == std::string::npos) return;
-  if (const std::string where = clustersim::ConfigLineOf(cfg, app, what.substr(0, colon), argc, argv); !where.empty())
-    std::cerr << "clustersim: (" << what.substr(0, colon) << " was set on " << where << ")\n";
+// the config file gave: a second line says where it is. CLI11's own
+// conversion errors name the option after a prefix ("Could not convert:
+// --check = maybe"); `anywhere` looks for it there too.
+void NoteConfigLine(const std::string& cfg, const CLI::App& app, const std::string& what, int argc, char** argv,
+                    bool anywhere = false) {
+  const std::size_t from = anywhere ? what.find("--") : 0;
+  if (cfg.empty() || from == std::string::npos || what.compare(from, 2, "--") != 0) return;
+  const std::size_t end = what.find_first_of(": =", from);
+  if (end == std::string::npos) return;
+  const std::string option = what.substr(from, end - from);
+  if (const std::string where = clustersim::ConfigLineOf(cfg, app, option, argc, argv); !where.empty())
+    std::cerr << "clustersim: (" << option << " was set on " << where << ")\n";
 }
 
 int RunSubcommand(const std::string& name, int argc, char** argv) {
@@ -98,7 +104,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = clustersim::ExitOnParseError(app, e, "clustersim", std::cout, std::cerr);
-    if (rc != 0) NoteConfigLine(cfg, app, e.what(), argc, argv);
+    if (rc != 0) NoteConfigLine(cfg, app, e.what(), argc, argv, /*anywhere=*/true);
     return rc;
   }
   clustersim::RecordGivenOptions(app, &v);

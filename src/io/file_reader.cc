@@ -203,7 +203,7 @@ Result<FileContents> ReadFileUnguarded(const std::string& path, FileContents fc)
   }
   if (S_ISDIR(st.st_mode)) {
     ::close(fd);
-    return Status::Error(Name(path) + ": is a directory, not a trace file");
+    return Status::Error(Name(path) + ": is a directory, not a file");
   }
   if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) {
     ::close(fd);
