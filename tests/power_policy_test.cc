@@ -151,6 +151,19 @@ TEST(PowerPolicy, UnknownModelsAreFamiliesOfTheirOwn) {
   EXPECT_EQ(power::NodeFamily(cl.types[cl.nodes[0].type]), "cpu:Intel Xeon Platinum 8480");
 }
 
+// Names are compared byte by byte, as Go's sort compares strings (§h.2):
+// of n-0 .. n-11, round(0.3 x 12) = 4 performance nodes are n-0, n-1,
+// n-10 and n-11, not n-0 .. n-3.
+TEST(PowerPolicy, NodeNamesAreOrderedByteByByte) {
+  auto c = LoadClusterText("nodes:\n  - {node_name_prefix: n, replicas: 12, cpu: AMD EPYC 7763}\n", "c.yaml",
+                           ShippedCatalog());
+  ASSERT_TRUE(c.ok()) << c.status().message();
+  Cluster cl = c.take();
+  const power::PolicyOutcome b = power::ApplyPowerPolicy({power::PowerPolicy::kStatic, 0.3}, &cl);
+  EXPECT_EQ(b.performance_nodes, 4);
+  EXPECT_EQ(Performance(cl), "n-0 n-1 n-10 n-11");
+}
+
 // End to end: B's eco nodes run at the eco defaults (CPU 60 %), so a
 // standard job placed there runs slower than under A; the summary says
 // what the policy decided. C writes policy.csv, one row per reconcile.
