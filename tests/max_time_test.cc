@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -33,11 +34,15 @@ struct Outcome {
   nlohmann::json summary;
 };
 
-Outcome Simulate(const fs::path& d, const std::string& swf, const std::string& max_time) {
+Outcome Simulate(const fs::path& d, const std::string& swf, const std::string& max_time,
+                 const std::vector<std::string>& extra = {}) {
   const fs::path trace = d / "log.swf";
   std::ofstream(trace) << swf;
   Outcome r;
-  r.p = RunProcess({ClustersimBinary(), "simulate", trace.string(), "-t", max_time, "-o", (d / "out").string()});
+  std::vector<std::string> argv = {ClustersimBinary(), "simulate", trace.string(), "-t", max_time, "-o",
+                                   (d / "out").string()};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  r.p = RunProcess(argv);
   auto text = ReadFileContents((d / "out" / "summary.json").string());
   if (r.p.exit_code == 0 && text.ok()) r.summary = nlohmann::json::parse(text.value());
   return r;
@@ -74,6 +79,16 @@ TEST(MaxTime, CalendarTimeOnSwfUsesTheHeadersStartAndZone) {
   EXPECT_NE(r.p.err.find("is t = 3600 s on the log's clock"), std::string::npos) << r.p.err;
   EXPECT_EQ(r.summary["counts"]["completed"], 2);
   EXPECT_EQ(r.summary["counts"]["not_submitted"], 2);
+}
+
+// -z given reads the time in its zone, over the header's (as the tracer
+// does): 02:46:40 UTC is 3600 s after the start. It had no effect.
+TEST(MaxTime, AGivenTimezoneOverridesTheHeaders) {
+  const fs::path d = ScratchDir("maxtime_zone_given");
+  const Outcome r = Simulate(d, Swf(true), "2001-09-09 02:46:40", {"-z", "UTC"});
+  ASSERT_EQ(r.p.exit_code, 0) << r.p.err;
+  EXPECT_NE(r.p.err.find("is t = 3600 s on the log's clock"), std::string::npos) << r.p.err;
+  EXPECT_EQ(r.summary["counts"]["completed"], 2);
 }
 
 TEST(MaxTime, CalendarTimeWithoutUnixStartTimeIsRefused) {

@@ -145,8 +145,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "on a node-count machine");
   app->add_option("-t,--max_time", v->max_time,
                   "Stop after time T (inclusive), in the trace's clock: seconds (86400) or with a unit (90m, 24h, "
-                  "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime and "
-                  "TimeZoneString). Jobs running or waiting at T are reported unfinished, later ones not submitted");
+                  "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime, read in "
+                  "-z or else its TimeZoneString). Jobs running or waiting at T are reported unfinished, later ones not "
+                  "submitted");
   app->add_flag("--check", v->check, "Check the schedule invariants on every event; a violation fails the run");
   app->add_flag("--strict", v->strict, "Stop at the first bad input record instead of skipping it");
   app->add_flag("-v,--verbose", v->verbose, "Print dr_evt's per-event log");
@@ -313,6 +314,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   // that the input is one: SWF, JSONL and .trace files keep their format.
   c.load.csv_by_name = v.format == "csv" || v.trace_format == "simple";
   c.load.csv.timezone = !v.timezone.empty() ? v.timezone : (sim ? "America/Los_Angeles" : "UTC");
+  c.timezone_given = !v.timezone.empty();
   c.load.csv.force_simulation = v.force_simulation;
   // dr_evt's loaders read a limit of 0 as "no limit" (its default), as the tracer does.
   const std::int64_t max_jobs = v.max_jobs == 0 ? -1 : v.max_jobs;

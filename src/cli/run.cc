@@ -81,12 +81,13 @@ std::pair<std::string, std::string> SimulatorOutputNames(const RunConfig& c) {
 
 // A calendar --max_time on an SWF trace, on the log's clock: SWF times count
 // seconds from the header's UnixStartTime, and a time without an offset is
-// read in its TimeZoneString (else in --timezone). Without UnixStartTime
-// the time cannot be placed: refused, never ignored.
+// read in --timezone when given, else in its TimeZoneString, else in the
+// default zone (as the tracer does). Without UnixStartTime the time cannot
+// be placed: refused, never ignored.
 Result<SimTime> SwfCalendarTime(const Workload& w, const std::string& trace, const char* flag,
-                                const std::string& text, const std::string& fallback_zone) {
+                                const std::string& text, const std::string& zone_option, bool zone_given) {
   const SwfCalendar calendar = SwfCalendarOf(w.header);
-  const std::string zone = calendar.zone.empty() ? fallback_zone : calendar.zone;
+  const std::string zone = zone_given || calendar.zone.empty() ? zone_option : calendar.zone;
   if (!calendar.start && !calendar.start_text.empty())
     return Status::Error(fmt::format("{}: {} {} is a calendar time, but the SWF header's UnixStartTime '{}' is not a "
                                      "time (0 to {} s); give seconds from the log's start (86400, 24h, 1d)",
@@ -240,7 +241,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
       continue;
     }
     if (!is_swf) continue;
-    auto placed = SwfCalendarTime(w, c.trace, flag, *text, c.load.csv.timezone);
+    auto placed = SwfCalendarTime(w, c.trace, flag, *text, c.load.csv.timezone, c.timezone_given);
     if (!placed.ok()) return Fail(c, err, placed.status());
     *t = placed.value();
     if (!c.quiet)

@@ -32,6 +32,7 @@ struct RunConfig {
   // (right for CSV times); on an SWF trace it is placed on the log's clock
   // with the header's UnixStartTime and TimeZoneString, or refused.
   std::string max_time_calendar;
+  bool timezone_given = false;  // -z: it, not the SWF header's TimeZoneString, reads calendar times
   // --sim_start_time: warm start at this time (sim/warm_start.h); kNoTime if
   // not given. A calendar text is placed on an SWF log's clock as above.
   SimTime warm_start = kNoTime;
