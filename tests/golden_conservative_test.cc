@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,11 +19,12 @@ namespace clustersim::test {
 namespace {
 
 SimOutcome RunSim(const std::string& csv, const Policy& policy, std::int64_t capacity = 100,
-                  Overrun overrun = Overrun::kClip) {
+                  Overrun overrun = Overrun::kClip, std::optional<EventTiming> timing = std::nullopt) {
   SimSetup s;
   s.capacity = capacity;
   s.policy = policy;
   s.overrun = overrun;
+  s.timing = timing;
   s.run_time.mode =
       csv.find("actual_run_time") != std::string::npos ? RunTimeMode::kActual : RunTimeMode::kLimit;
   return SimulateText(csv, s);
@@ -243,6 +245,49 @@ TEST(GoldenConservative, OverrunAfterACompression) {
                         10, Overrun::kAllow);
   ASSERT_TRUE(o.status.ok()) << o.status.message();
   EXPECT_EQ(RenderSchedule(o), "0:0-200 1:0-10 2:10-110 3:200-250");
+}
+
+// A hold covers its whole second, so a reservation starting inside it
+// conflicts too (the review's case: W2 started at 100.5 beside the overrun,
+// 15 units on 10). C=10. J0 (0,5,100,200) overruns; J1 (0,5,100.5,100.5);
+// W2 (0,10,10,10) -> [100.5,110.5). t100: J3 (100,1,1,1) arrives; J0 holds
+// [100,101): [100.5,101) is overfilled, so W2 is placed again: 101. J3: no
+// room before W2's end -> [111,112). W2 moves a second at a time until its
+// window reaches J3's, then to 112, and on to J0's end: 200-210. J3 starts
+// at 111 (4 free under the hold).
+TEST(GoldenConservative, OverrunHoldConflictsWithAReservationInsideItsSecond) {
+  SimOutcome o = RunSim(kHdrActual + "0,5,100,200\n0,5,100.5,100.5\n0,10,10,10\n100,1,1,1\n", Conservative(), 10,
+                        Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-200 1:0-100.5 2:200-210 3:111-112");
+}
+
+// An overrunning job's end is an early one (its projected end was the end
+// of its held second): the queue is compressed. C=10. J0 (0,6,10,13)
+// overruns to 13; J1 (0,4,30,30). W2 (1,6,5,5) -> [10,15). t10-12: W2 is
+// held back a second at a time; t11: W3 (11,4,3,3) -> [17,20) (behind W2
+// at [12,17)); t12: W2's window now meets W3's -> [20,25). t13: J0 ends;
+// compress: W2 cannot pass W3 ([17,18) has 2), W3 moves to 13: 13-16.
+// (Without the compression the 6 nodes sat idle 13-17.)
+TEST(GoldenConservative, AnOverrunningJobsEndCompresses) {
+  SimOutcome o =
+      RunSim(kHdrActual + "0,6,10,13\n0,4,30,30\n1,6,5,5\n11,4,3,3\n", Conservative(), 10, Overrun::kAllow);
+  ASSERT_TRUE(o.status.ok()) << o.status.message();
+  EXPECT_EQ(RenderSchedule(o), "0:0-13 1:0-30 2:20-25 3:13-16");
+}
+
+// Submissions first: an arrival at J0's end renews J0's hold before the
+// end is seen, pushing W1 to 21; the end then compresses it back to 20.
+// C=10. J0 (0,10,10,20); W1 (5,10,5,5); J2 (20,1,5,5): W1 20-25, J2 25-30,
+// as with ends first.
+TEST(GoldenConservative, AnOverrunsEndAfterSameTimeArrivalsLosesNoTime) {
+  const std::string csv = kHdrActual + "0,10,10,20\n5,10,5,5\n20,1,5,5\n";
+  for (const EventOrder order : {EventOrder::kEndsFirst, EventOrder::kSubmitsFirst}) {
+    SimOutcome o = RunSim(csv, Conservative(), 10, Overrun::kAllow,
+                          EventTiming{order, SchedulePer::kTimestamp, FreeFrom::kActual});
+    ASSERT_TRUE(o.status.ok()) << o.status.message();
+    EXPECT_EQ(RenderSchedule(o), "0:0-20 1:20-25 2:25-30") << static_cast<int>(order);
+  }
 }
 
 }  // namespace

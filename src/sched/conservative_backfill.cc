@@ -90,10 +90,14 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
   pool_->Release(id, jobs_[id]);
   if (overruns_possible_) {
     running_[id] = 0;
-    // The rest of an overrunning job's last step is free again.
+    // The rest of an overrunning job's last step is free again. Its
+    // projected end was the end of that step (§1: now + 1 tick, here a
+    // second), so this is an early end: compress, or the jobs it pushed
+    // back would leave its units idle.
     for (std::size_t i = 0; i < overrunning_.size(); ++i) {
       if (overrunning_[i].id != id) continue;
       if (overrunning_[i].held_until > now) profile_.Release(now, overrunning_[i].held_until, jobs_[id].units);
+      compress_pending_ = true;
       overrunning_[i] = overrunning_.back();
       overrunning_.pop_back();
       break;
@@ -118,6 +122,7 @@ void ConservativeScheduler::Terminated(JobId, SimTime now) {
 }
 
 void ConservativeScheduler::Compress(SimTime now) {
+  HoldOverruns(now);  // pyss's compression at a termination comes before any pass
   if (policy_.conservative_rebuild) return Rebuild(now);
   compress_pending_ = false;
   profile_.Prune(now);
@@ -139,10 +144,10 @@ void ConservativeScheduler::Compress(SimTime now) {
 }
 
 // Each running job past its planned end holds the next second, [now, now +
-// 1 s), once its last one is over; if that overfills `now`, the
-// reservations due now are released and placed again in submit order, so
-// the earliest-submitted that still fit start now and the others wait for
-// a later second (schedulers.md §4, overruns). A step of one second, the
+// 1 s), once its last one is over; if that overfills the machine, the
+// reservations starting within that second are released and placed again
+// in submit order, so the earliest-submitted that still fit start now and
+// the others wait for a later second (schedulers.md §4, overruns). A step of one second, the
 // traces' unit, not one tick: a tick is a microsecond here, and a job
 // waiting on an hour's overrun would be placed again 3.6e9 times.
 void ConservativeScheduler::HoldOverruns(SimTime now) {
@@ -159,9 +164,15 @@ void ConservativeScheduler::HoldOverruns(SimTime now) {
     profile_.Reserve(now, o.held_until, jobs_[o.id].units);
     held = true;
   }
-  if (!held || profile_.FreeAt(now) >= 0) return;
+  // A hold covers the whole step, so any reservation starting within it may
+  // conflict, not only those due now (one a tick later, after a zero-length
+  // job's, overfilled the machine): the machine is overfilled somewhere in
+  // the step iff no zero-unit window fits at `now` across it.
+  const SimTime horizon = now + kOverrunStep;
+  if (!held || profile_.EarliestFit(now, kOverrunStep, 0) == now) return;
   std::vector<std::size_t> due;
-  for (std::size_t pos = index_.FindDue(0, now); pos != ReservationIndex::kNone; pos = index_.FindDue(pos + 1, now)) {
+  for (std::size_t pos = index_.FindDue(0, horizon - 1); pos != ReservationIndex::kNone;
+       pos = index_.FindDue(pos + 1, horizon - 1)) {
     const Waiter& w = waiting_[pos];
     profile_.Release(w.slot, w.slot + w.estimate, w.units);
     due.push_back(pos);

@@ -19,10 +19,11 @@
 // until the machine grows.
 //
 // Overruns (--overrun allow, §4): a running job past its planned end holds
-// its units a second at a time, and the reservations due now that this
-// overfills are released and placed again in submit order (a stuck job
-// moves to the next second, or later).
-// Only the due reservations can conflict: no other waiting one covers now.
+// its units a second at a time; when a new second overfills the machine,
+// the reservations starting within it are released and placed again in
+// submit order (a stuck job moves to the next second, or later). Its end is
+// then an early end (its projected end was the step's): the queue is
+// compressed.
 
 #include <functional>
 #include <queue>
