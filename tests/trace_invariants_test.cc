@@ -216,6 +216,35 @@ TEST(TraceLoading, StrictPolicyDropsJobsWithoutRequestedTimeAndCountsThem) {
   EXPECT_EQ(clean_diag.Count("clairvoyant_estimate"), 10000);
 }
 
+// Where no job outlives its limit, letting jobs overrun changes nothing:
+// conservative's schedule under --overrun allow is clip's, in both event
+// orders (under submits-first an arrival at a job's planned end held that
+// job's units as an overrun before its END at the same time, and pushed
+// back the jobs due then: 74,848 s later for one lublin job).
+TEST(TraceLoading, ConservativeAllowEqualsClipWhenNoJobOverruns) {
+  for (const char* file : {"lublin_256.swf", "KTH-SP2-1996-2.1-cln.swf.gz"}) {
+    if (!std::filesystem::exists(TracesDir() + "/" + file)) GTEST_SKIP();
+    Workload w = Load({file, SwfPolicy::kClean}).w;
+    for (Job& j : w.jobs) j.run_time = std::min(j.run_time, j.time_limit);
+    for (const EventOrder order : {EventOrder::kEndsFirst, EventOrder::kSubmitsFirst}) {
+      std::vector<SimTime> begins[2];
+      for (const Overrun overrun : {Overrun::kClip, Overrun::kAllow}) {
+        EngineOptions eo;
+        eo.policy = Make(Ordering::kFcfs, Backfill::kConservative);
+        eo.timing = {order, SchedulePer::kTimestamp, FreeFrom::kActual};
+        eo.overrun = overrun;
+        Diagnostics diag;
+        const RunResult r = Simulate(w, eo, {}, &diag);
+        for (const JobRun& run : r.runs) begins[overrun == Overrun::kAllow].push_back(run.begin);
+      }
+      ASSERT_EQ(begins[0].size(), w.jobs.size());
+      std::size_t differ = 0;
+      for (std::size_t i = 0; i < w.jobs.size(); ++i) differ += begins[0][i] != begins[1][i];
+      EXPECT_EQ(differ, 0u) << file << (order == EventOrder::kSubmitsFirst ? " submits-first" : " ends-first");
+    }
+  }
+}
+
 // Header capacity: KTH has MaxProcs 100; RICC 8192 processors or 1024
 // nodes of 8 with --procs-per-node.
 TEST(TraceLoading, CapacityComesFromTheHeaderOrProcsPerNode) {

@@ -123,8 +123,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
 
   // Input handling.
   app->add_option("-z,--timezone", v->timezone,
-                  sim ? "IANA zone for calendar times without offset (default America/Los_Angeles)"
-                      : "IANA zone for calendar times without offset (default UTC)");
+                  sim ? "IANA zone for calendar times without offset (default America/Los_Angeles; given, it "
+                        "overrides an SWF header's TimeZoneString)"
+                      : "IANA zone for calendar times without offset (default UTC; given, it overrides an SWF "
+                        "header's TimeZoneString)");
   app->add_option("--jobs", v->jobs, "Simulate only jobs START:COUNT (0-based, after sorting), on an empty machine");
   app->add_option("-j,--max_jobs", v->max_jobs, "Load at most this many jobs (0 = all, as in dr_evt)")
       ->check(IntIn(0, kIntMax));

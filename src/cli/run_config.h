@@ -30,7 +30,8 @@ struct RunConfig {
   std::int64_t max_jobs = -1;                       // -j: load at most this many (any format)
   // -t given as a calendar time: engine.max_time holds it read in --timezone
   // (right for CSV times); on an SWF trace it is placed on the log's clock
-  // with the header's UnixStartTime and TimeZoneString, or refused.
+  // with the header's UnixStartTime, read in -z if given, else in the
+  // header's TimeZoneString, or refused.
   std::string max_time_calendar;
   bool timezone_given = false;  // -z: it, not the SWF header's TimeZoneString, reads calendar times
   // --sim_start_time: warm start at this time (sim/warm_start.h); kNoTime if

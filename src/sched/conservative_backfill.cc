@@ -22,7 +22,7 @@ SimTime ConservativeScheduler::Estimate(JobId id) const {
 }
 
 void ConservativeScheduler::Submit(JobId id, SimTime now) {
-  HoldOverruns(now);
+  HoldOverruns(now, /*ends_seen=*/!policy_.submits_before_ends);
   // Ends at this timestamp were processed first; compress before placing the
   // arrival so it cannot take a slot an earlier job is entitled to.
   if (compress_pending_) Compress(now);
@@ -47,7 +47,7 @@ void ConservativeScheduler::Place(std::size_t pos, SimTime now) {
 
 void ConservativeScheduler::CapacityChanged(SimTime now, std::int64_t delta) {
   if (delta == 0) return;  // a change to the same size keeps the plan
-  HoldOverruns(now);
+  HoldOverruns(now, /*ends_seen=*/!policy_.submits_before_ends);
   profile_.Prune(now);
   profile_.Resize(now, delta);
   Rebuild(now);
@@ -118,11 +118,12 @@ void ConservativeScheduler::JobEnded(JobId id, SimTime now) {
 // the first could not (each job is re-placed with later jobs still at
 // their old places), so passes are not merged.
 void ConservativeScheduler::Terminated(JobId, SimTime now) {
-  if (policy_.compat == Compat::kPyss) Compress(now);
+  if (policy_.compat != Compat::kPyss) return;
+  HoldOverruns(now, /*ends_seen=*/false);  // other ENDs at `now` may follow
+  Compress(now);
 }
 
 void ConservativeScheduler::Compress(SimTime now) {
-  HoldOverruns(now);  // pyss's compression at a termination comes before any pass
   if (policy_.conservative_rebuild) return Rebuild(now);
   compress_pending_ = false;
   profile_.Prune(now);
@@ -150,9 +151,13 @@ void ConservativeScheduler::Compress(SimTime now) {
 // the others wait for a later second (schedulers.md §4, overruns). A step of one second, the
 // traces' unit, not one tick: a tick is a microsecond here, and a job
 // waiting on an hour's overrun would be placed again 3.6e9 times.
-void ConservativeScheduler::HoldOverruns(SimTime now) {
+void ConservativeScheduler::HoldOverruns(SimTime now, bool ends_seen) {
   if (!overruns_possible_) return;
-  while (!planned_ends_.empty() && planned_ends_.top().first <= now) {
+  // A job reaching its estimate exactly now overruns only if its END at now
+  // has had its turn (a submission first, under submits-first, must not
+  // push back the jobs due now for a job about to end).
+  while (!planned_ends_.empty() &&
+         (planned_ends_.top().first < now || (ends_seen && planned_ends_.top().first == now))) {
     const JobId id = planned_ends_.top().second;
     planned_ends_.pop();
     if (running_[id]) overrunning_.push_back({id, kNoTime});
@@ -181,7 +186,9 @@ void ConservativeScheduler::HoldOverruns(SimTime now) {
 }
 
 void ConservativeScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
-  HoldOverruns(now);
+  // Every END at `now` came first: a per-event pass (which may precede
+  // them) needs --free-from estimate, which --overrun allow excludes.
+  HoldOverruns(now, /*ends_seen=*/true);
   if (compress_pending_) Compress(now);
   for (std::size_t pos = index_.FindDue(0, now); pos != ReservationIndex::kNone;
        pos = index_.FindDue(pos + 1, now)) {

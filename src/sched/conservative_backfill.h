@@ -72,7 +72,7 @@ class ConservativeScheduler final : public Scheduler {
   void Compress(SimTime now);
   void Rebuild(SimTime now);
   void MaybeCompact();
-  void HoldOverruns(SimTime now);
+  void HoldOverruns(SimTime now, bool ends_seen);
   SimTime Estimate(JobId id) const;
 
   Policy policy_;
@@ -93,7 +93,7 @@ class ConservativeScheduler final : public Scheduler {
   };
   static constexpr SimTime kOverrunStep = kTicksPerSecond;
   bool overruns_possible_;
-  std::vector<std::uint8_t> running_;  // by JobId
+  std::vector<std::uint8_t> running_;  // by JobId; planned ends of jobs no longer running are skipped
   using PlannedEnd = std::pair<SimTime, JobId>;
   std::priority_queue<PlannedEnd, std::vector<PlannedEnd>, std::greater<>> planned_ends_;
   std::vector<Overrunner> overrunning_;

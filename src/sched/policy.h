@@ -47,6 +47,10 @@ struct Policy {
   // their limit (the engine sets the second flag from its --overrun).
   bool plan_with_actual = false;
   bool actual_clipped_at_limit = true;
+  // Arrivals at a time are admitted before that time's ENDs (the engine
+  // sets it from --event-order): a job reaching its estimate then may still
+  // end at that time, so it is not yet overrunning.
+  bool submits_before_ends = false;
   // Conservative: after an early end, clear every reservation and place the
   // waiting jobs again in submit order (schedulers.md §4's `rebuild`; a job
   // may move later), instead of pyss's compression.

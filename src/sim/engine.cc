@@ -36,6 +36,7 @@ void RecordEffective(std::vector<CapacityChange>* steps, SimTime t, std::int64_t
 Policy PlanningPolicy(const EngineOptions& o) {
   Policy p = o.policy;
   p.actual_clipped_at_limit = o.overrun == Overrun::kClip;
+  p.submits_before_ends = o.timing.order == EventOrder::kSubmitsFirst;
   return p;
 }
 
