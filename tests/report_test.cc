@@ -282,6 +282,16 @@ TEST(RunReport, OccupancyCountsTheUnitsJobsHeld) {
   EXPECT_EQ(o.names, (std::vector<std::string>{"> 1"}));
   ASSERT_EQ(o.high.size(), 1u);
   EXPECT_EQ(o.high[0], (std::vector<double>{2, 2}));
+  // Under 4 units there is no size bound: one class (the name read past an
+  // empty list of bounds, and `clustersim report` crashed).
+  Write(dir / "summary.json",
+        R"({"config": {"capacity": 3}, "definitions": {"units": "nodes"}, "first_submit_time": 0})");
+  auto small = LoadRunOutputs(dir.string());
+  ASSERT_TRUE(small.ok()) << small.status().message();
+  const Occupancy s = OccupancyBySize(small.value(), TimeUnitFor(RunSpan(small.value())), 2);
+  EXPECT_EQ(s.names, (std::vector<std::string>{"any size"}));
+  ASSERT_EQ(s.high.size(), 1u);
+  EXPECT_EQ(s.high[0], (std::vector<double>{2, 2}));
 }
 
 // A gang pod that ended first freed its share then (jobs.csv's

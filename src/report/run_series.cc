@@ -223,7 +223,10 @@ Occupancy OccupancyBySize(const RunOutputs& r, const TimeUnit& u, std::size_t bu
   std::vector<double> base(buckets, 0.0);
   for (std::size_t k = 0; k < ev.size(); ++k) {
     if (ev[k].empty()) continue;
-    o.names.push_back(k < bounds.size() ? "<= " + ShortNumber(bounds[k]) : "> " + ShortNumber(bounds.back()));
+    // A machine of under 4 units has no bound: one class of every size.
+    o.names.push_back(k < bounds.size() ? "<= " + ShortNumber(bounds[k])
+                      : bounds.empty()  ? std::string("any size")
+                                        : "> " + ShortNumber(bounds.back()));
     const XY step = Sweep(std::move(ev[k]));
     const std::vector<double> m = BucketMeans(step.x, step.y, 0, span, buckets);
     o.low.push_back(base);
