@@ -148,9 +148,10 @@ void ConservativeScheduler::Compress(SimTime now) {
 // 1 s), once its last one is over; if that overfills the machine, the
 // reservations starting within that second are released and placed again
 // in submit order, so the earliest-submitted that still fit start now and
-// the others wait for a later second (schedulers.md §4, overruns). A step of one second, the
-// traces' unit, not one tick: a tick is a microsecond here, and a job
-// waiting on an hour's overrun would be placed again 3.6e9 times.
+// the others wait for a later second (schedulers.md §4, overruns). A step
+// of one second, the traces' unit, not one tick: a tick is a microsecond
+// here, and a job waiting on an hour's overrun would be placed again 3.6e9
+// times.
 void ConservativeScheduler::HoldOverruns(SimTime now, bool ends_seen) {
   if (!overruns_possible_) return;
   // A job reaching its estimate exactly now overruns only if its END at now
