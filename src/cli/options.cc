@@ -147,9 +147,9 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "on a node-count machine");
   app->add_option("-t,--max_time", v->max_time,
                   "Stop after time T (inclusive), in the trace's clock: seconds (86400) or with a unit (90m, 24h, "
-                  "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime, read in "
-                  "-z or else its TimeZoneString). Jobs running or waiting at T are reported unfinished, later ones not "
-                  "submitted");
+                  "1d), or a calendar time ('2024-05-01 08:00:00'; SWF: placed with the header's UnixStartTime, "
+                  "read in -z or else its TimeZoneString). Jobs running or waiting at T are reported unfinished, "
+                  "later ones not submitted");
   app->add_flag("--check", v->check, "Check the schedule invariants on every event; a violation fails the run");
   app->add_flag("--strict", v->strict, "Stop at the first bad input record instead of skipping it");
   app->add_flag("-v,--verbose", v->verbose, "Print dr_evt's per-event log");
