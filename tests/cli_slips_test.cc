@@ -295,6 +295,34 @@ TEST(CliSlips, AQueueAwareRangeUpsideDownIsRefused) {
   EXPECT_EQ(env.exit_code, 0) << env.err;  // Joulie's variables apply to C only; none here
 }
 
+// Joulie names its workload with SIM_WORKLOAD_TRACE_PATH (power-model.md
+// §i); clustersim said "no trace file given" with it set.
+TEST(CliSlips, TheTraceMayComeFromJouliesVariable) {
+  const fs::path d = ScratchDir("cli_trace_env");
+  std::ofstream(d / "c.yaml") << kOneNode;
+  fs::create_directories(d / "parts");
+  std::ofstream(d / "parts" / "a.jsonl") << ComputeJob(1600);
+  ProcessOptions env;
+  env.env = {"SIM_WORKLOAD_TRACE_PATH=" + (d / "parts").string()};
+  const std::vector<std::string> no_trace = {ClustersimBinary(), "simulate", "--cluster", (d / "c.yaml").string(),
+                                             "-o", (d / "out").string(), "--quiet"};
+  const ProcessResult r = RunProcess(no_trace, env);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Summary(d / "out").at("counts").at("completed"), 1);
+  // A trace on the command line wins over the variable.
+  env.env = {"SIM_WORKLOAD_TRACE_PATH=" + (d / "missing.jsonl").string()};
+  std::vector<std::string> with_trace = no_trace;
+  with_trace.insert(with_trace.begin() + 2, (d / "parts").string());
+  EXPECT_EQ(RunProcess(with_trace, env).exit_code, 0);
+  const ProcessResult missing = RunProcess(no_trace, env);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(Has(missing.err, "missing.jsonl")) << missing.err;
+  // Without either, the error names the variable.
+  const ProcessResult none = RunProcess(no_trace);
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_TRUE(Has(none.err, "SIM_WORKLOAD_TRACE_PATH")) << none.err;
+}
+
 // An empty value meant "the default" for most options (`-b "$UNSET"` ran
 // EASY) and was an error for a few (new-user review, twenty-fifth session).
 TEST(CliSlips, AnEmptyValueIsAnError) {

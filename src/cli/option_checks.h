@@ -21,6 +21,7 @@
 
 #include "io/number_parse.h"
 #include "io/text_lines.h"
+#include "io/timestamp.h"
 #include "model/name_table.h"
 #include "model/status.h"
 #include "model/text_escape.h"
@@ -154,6 +155,26 @@ inline Status ParseReal(const std::string& flag, const std::string& text, double
   const std::string err = RealIn(lo, hi).operator()(t);
   if (!err.empty()) return Status::Error(flag + ": " + err);
   *out = std::stod(text);
+  return Status::Ok();
+}
+
+// A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),
+// else a calendar time read in `zone`, whose text is kept in *calendar so
+// that an SWF run can place it with its header (cli/run.cc).
+inline Status ParseTraceTime(const char* flag, const std::string& text, const std::string& zone, SimTime* t,
+                             std::string* calendar) {
+  if (double seconds = 0; ParseDurationText(text, &seconds)) {
+    *t = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
+    return Status::Ok();
+  }
+  auto calendar_time = ParseCalendarTime(text, zone);
+  if (!calendar_time.ok()) return calendar_time.status();
+  if (!calendar_time.value())
+    return Status::Error(fmt::format(
+        "{}: cannot parse '{}' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')",
+        flag, text));
+  *t = *calendar_time.value();
+  *calendar = text;
   return Status::Ok();
 }
 

@@ -26,7 +26,10 @@ namespace clustersim {
 
 void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   const bool sim = fe == Frontend::kSimulator;
-  app->add_option("trace", v->trace, "Trace file: dr_evt CSV, SWF or SWF.gz");
+  app->add_option("trace", v->trace,
+                  sim ? "Trace file: dr_evt CSV, SWF or SWF.gz"
+                      : "Trace file: dr_evt CSV, SWF(.gz), JSONL or a folder of *.jsonl parts (default: env "
+                        "SIM_WORKLOAD_TRACE_PATH)");
   if (sim) app->add_option("-i,--infile", v->infile, "Trace file (instead of the positional argument)");
 
   // Machine.
@@ -243,26 +246,6 @@ Status CheckNoEmptyValues(const CLI::App& app) {
 
 namespace {
 
-// A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),
-// else a calendar time read in `zone`, whose text is kept in *calendar so
-// that an SWF run can place it with its header (cli/run.cc).
-Status ParseTraceTime(const char* flag, const std::string& text, const std::string& zone, SimTime* t,
-                      std::string* calendar) {
-  if (double seconds = 0; ParseDurationText(text, &seconds)) {
-    *t = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
-    return Status::Ok();
-  }
-  auto calendar_time = ParseCalendarTime(text, zone);
-  if (!calendar_time.ok()) return calendar_time.status();
-  if (!calendar_time.value())
-    return Status::Error(fmt::format(
-        "{}: cannot parse '{}' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')",
-        flag, text));
-  *t = *calendar_time.value();
-  *calendar = text;
-  return Status::Ok();
-}
-
 // The compat preset's event timing, with each knob given overriding its value.
 // *given: a knob was given on its own (a --cluster run refuses them).
 Status ResolveEventTiming(const OptionValues& v, const Policy& p, EventTiming* t, bool* given) {
@@ -293,7 +276,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.trace = v.infile_list;
     c.trace_is_list = true;
   }
-  if (c.trace.empty()) return Status::Error("no trace file given (see --help)");
+  // Joulie names its workload in the environment (power-model.md §i).
+  if (c.trace.empty() && !sim) c.trace = FlagOrEnv("", "SIM_WORKLOAD_TRACE_PATH");
+  if (c.trace.empty())
+    return Status::Error(sim ? "no trace file given (see --help)"
+                             : "no trace file given: name one, or set SIM_WORKLOAD_TRACE_PATH (see --help)");
   c.replay_requested = replay;
   if (replay && !sim) RETURN_IF_ERROR(CheckReplayOptions(v));
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
