@@ -311,9 +311,20 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   setup->cluster = std::move(cluster);
   Cluster& cl = setup->cluster;
   if (cl.nodes.empty()) return Status::Error(cl.name + ": the cluster has no nodes");
-  // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5).
-  for (NodeType& t : cl.types) t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog,
-                                                                      config.work.switches.gpu_min_cap, config.base.gpu);
+  // Joulie's code gives every GPU its 30/300/80 W base model (§k.1 item 5),
+  // but for the fields a node group's gpu_model sets, its class override.
+  for (NodeType& t : cl.types) {
+    t.gpu = power::ApplyGpuCatalogSwitch(t.gpu, config.work.switches.gpu_catalog, config.work.switches.gpu_min_cap,
+                                         config.base.gpu, t.gpu_given);
+    if (t.gpus > 0 && config.work.switches.gpu_catalog == power::GpuCatalog::kBase300 &&
+        (t.gpu.min_cap_w > t.gpu.max_w || t.gpu.idle_w > t.gpu.max_w))
+      return Status::Error(fmt::format(
+          "{}: node group {}: under gpu_catalog=base300 (--compat joulie) the GPU fields gpu_model does not set "
+          "take the base model's {}/{}/{} W (idle/max/min cap): {} {} W exceeds max_w {} W; set them in gpu_model too",
+          cl.name, t.name, config.base.gpu.idle_w, config.base.gpu.max_w, config.base.gpu.min_cap_w,
+          t.gpu.min_cap_w > t.gpu.max_w ? "min cap" : "idle",
+          t.gpu.min_cap_w > t.gpu.max_w ? t.gpu.min_cap_w : t.gpu.idle_w, t.gpu.max_w));
+  }
 
   // A power policy decides the profiles before anything reads them.
   setup->policy = power::ApplyPowerPolicy(config.power_policy, &cl);

@@ -122,7 +122,7 @@ bool ApplyCpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& pa
 }
 
 bool ApplyGpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& path, GpuSpec* gpu,
-                       GpuOverrides* given) {
+                       GpuModelGiven* given) {
   if (!y->RequireMap(m, path) ||
       !y->CheckKeys(m, path, {"product", "idle_w", "max_w", "min_cap_w", "gamma", "epsilon", "gamma_m",
                               "peer_link_gbps", "receiver_gate_fraction", "cap_tau_s", "telemetry_window_s",
@@ -132,6 +132,9 @@ bool ApplyGpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& pa
   given->max_w = m["max_w"].IsDefined();
   given->idle_w = m["idle_w"].IsDefined();
   given->min_cap_w = m["min_cap_w"].IsDefined();
+  given->gamma = m["gamma"].IsDefined();
+  given->epsilon = m["epsilon"].IsDefined();
+  given->gamma_m = m["gamma_m"].IsDefined();
   if (!ApplyFields(y, m, path,
                    {{"idle_w", &gpu->idle_w}, {"max_w", &gpu->max_w}, {"min_cap_w", &gpu->min_cap_w},
                     {"gamma", &gpu->gamma}, {"epsilon", &gpu->epsilon}, {"gamma_m", &gpu->gamma_m},

@@ -20,16 +20,11 @@ namespace clustersim {
 // tau_s, start_c, full_c}. The resulting spec is validated as a whole.
 bool ApplyCpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& path, CpuSpec* cpu);
 
-// Which gpu_model fields were given (the caller's checks depend on them).
-struct GpuOverrides {
-  bool max_w = false, idle_w = false, min_cap_w = false;
-};
-
 // gpu_model keys: product, idle_w, max_w, min_cap_w, gamma, epsilon,
 // gamma_m, peer_link_gbps, receiver_gate_fraction, cap_tau_s,
 // telemetry_window_s, thermal {...}.
 bool ApplyGpuOverrides(YamlFields* y, const YAML::Node& m, const std::string& path, GpuSpec* gpu,
-                       GpuOverrides* given);
+                       GpuModelGiven* given);
 
 // operating_point: {freq_scale: f, cpu_cap: "300W" | 300 | "60%", gpu_cap:
 // "490W" | 490 | "70%"}. freq_scale f -> throttle_pct 100 (1 - f); a CPU

@@ -197,7 +197,7 @@ bool ResolveGpu(const GroupReader& g, NodeType* t, bool* vendor_given, bool* cat
 // Checks what only the combination of keys can get wrong.
 // `catalog_gpu`: the product matched a catalog row (decided before
 // gpu_model, whose `product` names a custom GPU).
-bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const GpuOverrides& ov, bool catalog_gpu) {
+bool CheckGpu(const GroupReader& g, const NodeType& t, bool vendor_given, const GpuModelGiven& ov, bool catalog_gpu) {
   if (t.gpus > 0 && !g.Has("product") && !(ov.max_w && ov.idle_w))
     g.y->Warn(g.At("gpu_count"), g.P("gpu_count"), "base_gpu_model",
               fmt::format("{} GPUs without a product: the base GPU model ({}/{}/{} W, §i) is used", t.gpus,
@@ -263,7 +263,7 @@ class ClusterBuilder {
     if (g.Has("memory_gib") && !ParseMemoryGib(y_, g.At("memory_gib"), g.P("memory_gib"), &t.memory_bytes))
       return false;
     if (g.Has("cpu_model") && !ApplyCpuOverrides(y_, g.At("cpu_model"), g.P("cpu_model"), &t.cpu)) return false;
-    GpuOverrides ov;
+    GpuModelGiven& ov = t.gpu_given;
     if (g.Has("gpu_model") && !ApplyGpuOverrides(y_, g.At("gpu_model"), g.P("gpu_model"), &t.gpu, &ov)) return false;
     // A custom GPU (no catalog row) without an explicit MinCap gets §i's 0.5 Max.
     if (!catalog_gpu && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)

@@ -50,6 +50,7 @@ struct NodeType {
   std::string name;          // the group's prefix or node name
   CpuSpec cpu;
   GpuSpec gpu;
+  GpuModelGiven gpu_given;
   std::int64_t millicores = 16000;  // allocatable cores x 1000
   int gpus = 0;
   std::int64_t memory_bytes = 0;    // 0 = not limited

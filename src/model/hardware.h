@@ -83,6 +83,12 @@ struct GpuSpec {
   ThermalSpec thermal{24, 12, 2.5, 82, 92};
 };
 
+// The GPU power-law fields a cluster file's gpu_model set. They are the
+// node class's own, which Joulie's 300 W base model leaves alone (§k.1 item 5).
+struct GpuModelGiven {
+  bool idle_w = false, max_w = false, min_cap_w = false, gamma = false, epsilon = false, gamma_m = false;
+};
+
 // The model every node starts from (power-model.md §i): Joulie's SIM_*
 // base variables, settable per run; a catalog row and the cluster file's
 // keys are applied on top of it.

@@ -120,7 +120,8 @@ GpuCapTarget GpuCapFromPercent(const GpuSpec& gpu, int gpu_count, double pct) {
   return GpuCapFromWatts(gpu, gpu_count, pct * gpu.max_w / 100);
 }
 
-GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap, const GpuSpec& base) {
+GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap, const GpuSpec& base,
+                              const GpuModelGiven& given) {
   if (mode == GpuCatalog::kCatalog) {
     GpuSpec out = catalog;
     if (min_cap == GpuMinCap::kJoulie && catalog.joulie_min_cap_w > 0) out.min_cap_w = catalog.joulie_min_cap_w;
@@ -129,12 +130,12 @@ GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap
   // Joulie's base MaxWattsPerGPU = 300 is > 0, so the catalog max is never
   // copied and every GPU gets the base row (the run's SIM_* base).
   GpuSpec out = catalog;
-  out.idle_w = base.idle_w;
-  out.max_w = base.max_w;
-  out.min_cap_w = base.min_cap_w;
-  out.gamma = base.gamma;
-  out.epsilon = base.epsilon;
-  out.gamma_m = base.gamma_m;
+  if (!given.idle_w) out.idle_w = base.idle_w;
+  if (!given.max_w) out.max_w = base.max_w;
+  if (!given.min_cap_w) out.min_cap_w = base.min_cap_w;
+  if (!given.gamma) out.gamma = base.gamma;
+  if (!given.epsilon) out.epsilon = base.epsilon;
+  if (!given.gamma_m) out.gamma_m = base.gamma_m;
   return out;
 }
 

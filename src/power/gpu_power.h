@@ -96,7 +96,8 @@ GpuCapTarget GpuCapFromPercent(const GpuSpec& gpu, int gpu_count, double pct);
 // §i / §k.1 item 5: gpu_catalog=base300 replaces the catalog's power and
 // law parameters with Joulie's base 30/300/80 W, γ 1, ε 0.2, γm 1.2, keeping
 // identity, links and time constants.
+// Fields a cluster file's gpu_model set (`given`) are kept.
 GpuSpec ApplyGpuCatalogSwitch(const GpuSpec& catalog, GpuCatalog mode, GpuMinCap min_cap = GpuMinCap::kVendor,
-                              const GpuSpec& base = GpuSpec{});
+                              const GpuSpec& base = GpuSpec{}, const GpuModelGiven& given = {});
 
 }  // namespace clustersim::power
