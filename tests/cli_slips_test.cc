@@ -323,6 +323,24 @@ TEST(CliSlips, TheTraceMayComeFromJouliesVariable) {
   EXPECT_TRUE(Has(none.err, "SIM_WORKLOAD_TRACE_PATH")) << none.err;
 }
 
+// A cluster file gives the machine, so an SWF log without MaxProcs or
+// MaxNodes runs on it; it was refused (no_capacity), and --total_nodes
+// with --cluster is refused too, so the log could not run at all.
+TEST(CliSlips, AnSwfLogWithoutMachineSizeRunsOnACluster) {
+  const fs::path d = ScratchDir("cli_swf_no_header");
+  std::ofstream(d / "c.yaml") << kOneNode;
+  std::ofstream(d / "t.swf") << "1 0 -1 1000 4 -1 -1 4 5000 -1 1 1 1 1 1 -1 -1 -1\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "--cluster",
+                                      (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Summary(d / "out").at("counts").at("completed"), 1);
+  // Without a cluster the size is still needed.
+  const ProcessResult n = RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "-o",
+                                      (d / "out2").string(), "--quiet"});
+  EXPECT_EQ(n.exit_code, 1);
+  EXPECT_TRUE(Has(n.err, "no_capacity")) << n.err;
+}
+
 // An empty value meant "the default" for most options (`-b "$UNSET"` ran
 // EASY) and was an error for a few (new-user review, twenty-fifth session).
 TEST(CliSlips, AnEmptyValueIsAnError) {

@@ -148,6 +148,7 @@ void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
 Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   ClusterConfig& k = c->cluster;
   k.cluster_file = v.cluster;
+  c->load.swf.machine_from_cluster = !k.cluster_file.empty();
   k.catalog_file = FlagOrEnv(v.catalog, "SIM_HARDWARE_CATALOG_PATH");
   if (v.catalog.empty() && !k.catalog_file.empty() && !k.cluster_file.empty()) {
     std::error_code ec;

@@ -220,7 +220,7 @@ SwfNormaliser::SwfNormaliser(const SwfTrace& t, const SwfOptions& o, Diagnostics
   if (status_.ok() && o.estimate_fill == EstimateFill::kMaxRuntime && o.policy == SwfPolicy::kClean &&
       max_runtime_ <= 0)
     status_ = Status::Error(t.name + ": --estimate-fill maxruntime: the header has no positive MaxRuntime");
-  if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim) {
+  if (capacity_ == 0 && o.policy != SwfPolicy::kBatsim && !o.machine_from_cluster) {
     // A size given but out of range (MaxProcs: 2000000000) is named.
     std::string given;
     for (const auto& [label, value] : t.header)

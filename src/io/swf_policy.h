@@ -56,6 +56,7 @@ struct SwfOptions {
   std::int64_t capacity = 0;        // --total_nodes: pool size in job units (0 = from header)
   std::int64_t procs_per_node = 0;  // > 0: node-granular, a job needs ceil(procs / ppn) nodes
   bool replay = false;              // begin = submit + wait (field 3)
+  bool machine_from_cluster = false;  // --cluster gives the machine: the header need not
   // rlscheduler keeps a negative submit only for RLScheduler's windows
   // (--compat rlscheduler), which count from each window's first submit;
   // the engine's clock starts at 0 and drops it.
