@@ -116,7 +116,7 @@ void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
   app->add_option("--work-sensitivity", v->work_sensitivity, "SWF/CSV on a cluster: the jobs' CPU cap sensitivity (1)")
       ->check(RealIn(0, 1))
       ->group(g);
-  app->add_option("--queue-class", v->queue_classes, "Q=CLASS: the CPU class of SWF/CSV queue Q; repeatable")
+  app->add_option("--queue-class", v->queue_classes, "Q=CLASS: the CPU class of SWF/CSV queue Q (a number, or a CSV's queue name); repeatable; --execution work")
       ->group(g);
   app->add_option("--caps", v->caps, "Cap schedule YAML: CPU/GPU caps and frequency scales that change over time")
       ->group(g);
@@ -253,13 +253,16 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     RETURN_IF_ERROR(ParseReal("--work-sensitivity", v.work_sensitivity, 0, 1, &k.swf_profile.s_cpu));
   for (const std::string& qc : v.queue_classes) {
     const auto eq = qc.find('=');
-    std::int64_t q = 0;
     CpuClass cls{};
-    if (eq == std::string::npos || ParseInt(std::string_view(qc).substr(0, eq), &q) != ParseError::kOk)
-      return Status::Error("--queue-class: expected Q=CLASS (e.g. 2=cpu.memory_bound), got '" + qc + "'");
+    if (eq == std::string::npos || eq == 0)
+      return Status::Error("--queue-class: expected Q=CLASS, Q a queue number or name (2=cpu.memory_bound, "
+                           "pdebug=cpu.io_bound), got '" + qc + "'");
     RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
-    k.queue_class[static_cast<std::int32_t>(q)] = cls;
+    std::string q = qc.substr(0, eq);
+    if (std::int64_t n = 0; ParseInt(q, &n) == ParseError::kOk) q = std::to_string(n);  // 02 is queue 2
+    k.queue_class[q] = cls;
   }
+  k.swf_profile_given = !v.work_class.empty() || !v.work_sensitivity.empty() || !v.queue_classes.empty();
   // Frequency scales first, then CPU caps, then GPU caps; within one option,
   // command-line order (a later setting wins where selectors overlap).
   auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {

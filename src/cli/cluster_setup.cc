@@ -329,6 +329,16 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   // A power policy decides the profiles before anything reads them.
   setup->policy = power::ApplyPowerPolicy(config.power_policy, &cl);
   const bool work_based = w->work_based();
+  // Options that shape work must have work to shape, or the run would look
+  // as if they had been applied.
+  if (work_based && config.swf_profile_given)
+    return Status::Error("--work-class, --work-sensitivity and --queue-class give SWF/CSV jobs a profile; a JSONL "
+                         "trace's pods carry their own (workloadClass, workloadProfile)");
+  if (!work_based && !config.work_execution &&
+      (config.swf_profile_given || !config.rules.empty() || !config.caps_file.empty()))
+    return Status::Error("--cpu-cap, --gpu-cap, --freq-scale, --caps, --work-class, --work-sensitivity and "
+                         "--queue-class act on work; an SWF/CSV run keeps its run times unless given "
+                         "--execution work, so they would change nothing");
   PoolUnits units = PoolUnits::kMillicores;
   if (!work_based) {
     ClusterMappingOptions m;

@@ -7,6 +7,7 @@
 // model. RunPipeline builds one with SetUpCluster and hands it to the engine.
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -55,7 +56,8 @@ struct ClusterConfig {
   double eco_cpu_pct = 60;   // an eco node without an operating point (§h.1, standalone)
   double eco_gpu_pct = 70;
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
-  std::map<std::int32_t, CpuClass> queue_class;
+  std::map<std::string, CpuClass, std::less<>> queue_class;  // --queue-class, by the trace's queue label
+  bool swf_profile_given = false;  // --work-class, --work-sensitivity or --queue-class
   bool clip_to_limit = true; // SWF/CSV jobs are killed at their limit under --overrun clip
   std::string caps_file;     // --caps: a cap schedule (YAML)
   FacilityOptions facility;  // --ambient, --design-it-watts

@@ -1,11 +1,41 @@
 #include "io/cluster_mapping.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
+
+#include <fmt/format.h>
 
 namespace clustersim {
 
+namespace {
+
+// The queue as the trace writes it: a CSV's name, else its number.
+std::string QueueLabel(const Workload& w, std::int32_t q) {
+  if (!w.queue_names.empty() && q >= 0 && static_cast<std::size_t>(q) < w.queue_names.size())
+    return w.queue_names[static_cast<std::size_t>(q)];
+  return std::to_string(q);
+}
+
+// A --queue-class key no job's queue matches is a typo or the wrong trace.
+Status CheckQueueKeys(const ClusterMappingOptions& o, const Workload& w) {
+  if (o.queue_class.empty()) return Status::Ok();
+  std::set<std::string, std::less<>> seen;
+  for (const Job& j : w.jobs) seen.insert(QueueLabel(w, j.queue));
+  for (const auto& [key, cls] : o.queue_class)
+    if (!seen.contains(key)) {
+      std::string queues;
+      for (const std::string& q : seen) queues += (queues.empty() ? "" : ", ") + q;
+      return Status::Error(fmt::format("--queue-class: no job of the trace is in queue '{}' (its queues: {})", key,
+                                       queues.empty() ? "none" : queues));
+    }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
+  if (Status st = CheckQueueKeys(o, *w); !st.ok()) return st;
   w->work.clear();
   w->pods.clear();
   w->work.reserve(w->jobs.size());
@@ -16,7 +46,9 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
     Pod pod;
     pod.name = std::to_string(j.trace_id);
     pod.profile = o.profile;
-    if (auto it = o.queue_class.find(j.queue); it != o.queue_class.end()) pod.profile.cpu_class = it->second;
+    if (!o.queue_class.empty())
+      if (auto it = o.queue_class.find(QueueLabel(*w, j.queue)); it != o.queue_class.end())
+        pod.profile.cpu_class = it->second;
     pod.per_core_work = true;
     // Work per allocated core: the run time at nominal speed B_core. Under
     // --overrun clip the job is killed at its limit, as a fixed run is, and

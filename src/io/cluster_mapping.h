@@ -9,7 +9,9 @@
 // piece.
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <string>
 
 #include "model/status.h"
 #include "model/work.h"
@@ -22,7 +24,9 @@ struct ClusterMappingOptions {
   bool clip_to_limit = true; // a job is killed at its limit (--overrun clip), as a fixed run is, slowed or not
   double base_speed_per_core = 1;
   WorkProfile profile;       // every job's profile (class, sensitivity, U, M, I)
-  std::map<std::int32_t, CpuClass> queue_class;  // per SWF/CSV queue: the CPU class
+  // Per SWF/CSV queue, as the trace writes it (an SWF number, a CSV q_id or
+  // queue name): the CPU class. A queue the trace lacks is an error.
+  std::map<std::string, CpuClass, std::less<>> queue_class;
 };
 
 // Fills w->work and w->pods from w->jobs. REQUIRES: !w->work_based().

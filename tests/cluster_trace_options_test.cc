@@ -1,0 +1,104 @@
+// SWF/CSV traces on a cluster: the options that shape their work
+// (--queue-class, --work-class, --work-sensitivity, caps) act where the
+// trace has work to shape, and are refused where they would change nothing
+// (generator and cluster-mapping review, twenty-seventh session).
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "subprocess.h"
+#include "test_util.h"
+#include "work_test_util.h"
+
+namespace clustersim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// Two one-node jobs, one per named queue, on two 16-core nodes.
+ProcessResult RunQueues(const fs::path& d, const std::vector<std::string>& extra) {
+  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
+                                "0,1,100,50,pbatch\n0,1,100,50,pdebug\n";
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
+  std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
+                                   (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  return RunProcess(argv);
+}
+
+// The cpu_class column of jobs.csv, by row.
+std::vector<std::string> CpuClasses(const fs::path& jobs_csv) {
+  std::vector<std::string> out;
+  for (const auto& row : ReadCsvRows(jobs_csv)) out.push_back(row.at("cpu_class"));
+  return out;
+}
+
+// A CSV's queue is its name (formats.md §4.3); --queue-class took numbers
+// only, and `1=...` silently hit the second name seen.
+TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
+  const fs::path d = ScratchDir("cluster_queue_name");
+  const ProcessResult r = RunQueues(d, {"--execution", "work", "--queue-class", "pdebug=cpu.io_bound"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.mixed", "cpu.io_bound"}));
+  // A queue no job is in is a typo or the wrong trace: refused, naming the trace's queues.
+  const ProcessResult typo = RunQueues(d, {"--execution", "work", "--queue-class", "1=cpu.io_bound"});
+  EXPECT_EQ(typo.exit_code, 1);
+  EXPECT_TRUE(Has(typo.err, "--queue-class: no job of the trace is in queue '1' (its queues: pbatch, pdebug)"))
+      << typo.err;
+}
+
+// An SWF queue is its number; "02" is queue 2.
+TEST(ClusterTraceOptions, QueueClassNumbersAnSwfQueue) {
+  const fs::path d = ScratchDir("cluster_queue_number");
+  std::ofstream(d / "t.swf") << "; MaxProcs: 32\n1 0 -1 50 4 -1 -1 4 100 -1 1 1 1 1 2 -1 -1 -1\n"
+                                "2 0 -1 50 4 -1 -1 4 100 -1 1 1 1 1 3 -1 -1 -1\n";
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.swf").string(), "--cluster",
+                                      (d / "c.yaml").string(), "--execution", "work", "--queue-class",
+                                      "02=cpu.memory_bound", "-o", (d / "out").string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.memory_bound", "cpu.mixed"}));
+}
+
+// Under --execution fixed (the default for SWF/CSV) a cap changed nothing:
+// jobs.csv was byte-identical to the uncapped run's, without a word.
+TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
+  const fs::path d = ScratchDir("cluster_work_options");
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--cpu-cap", "all:50%"}, {"--gpu-cap", "all:70%"}, {"--freq-scale", "all:0.5"},
+        {"--work-class", "cpu.io_bound"}, {"--work-sensitivity", "0.5"}, {"--queue-class", "pdebug=cpu.io_bound"}}) {
+    const ProcessResult r = RunQueues(d, extra);
+    EXPECT_EQ(r.exit_code, 1) << extra[0];
+    EXPECT_TRUE(Has(r.err, "an SWF/CSV run keeps its run times unless given --execution work")) << r.err;
+  }
+  // With work to shape, a CPU cap stretches the jobs.
+  const ProcessResult capped = RunQueues(d, {"--execution", "work", "--cpu-cap", "all:50%"});
+  ASSERT_EQ(capped.exit_code, 0) << capped.err;
+  for (const auto& row : ReadCsvRows(d / "out" / "jobs.csv")) EXPECT_GT(std::stod(row.at("execution_time")), 50);
+}
+
+// A JSONL pod carries its own class and profile: --work-class on it was
+// accepted and ignored.
+TEST(ClusterTraceOptions, ProfileOptionsAreRefusedOnAJsonlTrace) {
+  const fs::path d = ScratchDir("cluster_jsonl_profile");
+  std::ofstream(d / "t.jsonl") << Jsonl("a", 0, "1", 100);
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: n0\n    cpu_cores: 16\n";
+  for (const char* flag : {"--work-class", "--work-sensitivity", "--queue-class"}) {
+    const std::string value = std::string(flag) == "--work-class"         ? "cpu.io_bound"
+                              : std::string(flag) == "--work-sensitivity" ? "0.5"
+                                                                          : "1=cpu.io_bound";
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
+                                        (d / "c.yaml").string(), flag, value, "-o", (d / "out").string()});
+    EXPECT_EQ(r.exit_code, 1) << flag;
+    EXPECT_TRUE(Has(r.err, "a JSONL trace's pods carry their own")) << flag << ": " << r.err;
+  }
+}
+
+}  // namespace
+}  // namespace clustersim::test
