@@ -341,6 +341,22 @@ TEST(CliSlips, AnSwfLogWithoutMachineSizeRunsOnACluster) {
   EXPECT_TRUE(Has(n.err, "no_capacity")) << n.err;
 }
 
+// Work of under one tick at nominal speed ends one tick after it starts;
+// its slowdown read 1000 for 1e-9 s, and a denormal gave infinity, null in
+// summary.json and an internal error (exit 3) after the outputs were written.
+TEST(CliSlips, WorkUnderOneTickHasSlowdownOne) {
+  const fs::path d = ScratchDir("cli_tiny_work");
+  // One core by default: 5e-324 s of work, a denormal but not 0.
+  const std::string denormal = R"({"type":"job","jobId":"m","work":{"cpuUnits":4.9e-324}})";
+  for (const std::string& job : {ComputeJob(1e-9), denormal}) {
+    const ProcessResult r = RunCluster(d, kOneNode, job + "\n", {});  // the terminal summary printed the null
+    ASSERT_EQ(r.exit_code, 0) << job << ": " << r.err;
+    const nlohmann::json ps = Summary(d / "out").at("work").at("classes").at("standard").at("power_slowdown");
+    EXPECT_EQ(ps.at("jobs"), 1) << job;
+    EXPECT_EQ(ps.at("max").get<double>(), 1.0) << job;
+  }
+}
+
 // An empty value meant "the default" for most options (`-b "$UNSET"` ran
 // EASY) and was an error for a few (new-user review, twenty-fifth session).
 TEST(CliSlips, AnEmptyValueIsAnError) {

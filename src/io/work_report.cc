@@ -17,6 +17,14 @@ bool Finished(const JobRun& r) { return IsFinished(r.state); }
 
 double Actual(const JobRun& r) { return ToSeconds(r.end - r.begin); }
 
+// Actual over nominal duration. A job's end is on the tick grid, so work of
+// under one tick at nominal speed takes one tick: its nominal counts as one
+// tick too, or 1e-300 s of work read as a slowdown of 1e294 (and a denormal
+// as infinity, which JSON cannot hold).
+double PowerSlowdown(const JobRun& r, double nominal_s) {
+  return Actual(r) / std::max(nominal_s, 1.0 / static_cast<double>(kTicksPerSecond));
+}
+
 double Percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -54,7 +62,7 @@ nlohmann::json ClassStats(const WorkReport& r, int which) {  // 0 standard, 1 pe
     if (r.nominal_s.empty()) continue;
     nominal_sum += r.nominal_s[id];
     actual_sum += Actual(run);
-    if (r.nominal_s[id] > 0) slow.push_back(Actual(run) / r.nominal_s[id]);
+    if (r.nominal_s[id] > 0) slow.push_back(PowerSlowdown(run, r.nominal_s[id]));
   }
   nlohmann::json j = {{"jobs", jobs},           {"completed", done},   {"killed_at_limit", killed},
                       {"unfinished", unfinished}, {"rejected", rejected}, {"pods", pods},
@@ -112,7 +120,7 @@ JobsCsvExtra WorkJobsColumns(const WorkReport& r) {
     if (Finished(run)) row.Double(Actual(run));
     row.Char(',');
     if (run.state == JobState::kCompleted && !r.nominal_s.empty() && r.nominal_s[id] > 0)
-      row.Double(Actual(run) / r.nominal_s[id]);  // not for a job killed at its limit
+      row.Double(PowerSlowdown(run, r.nominal_s[id]));  // not for a job killed at its limit
     row.Char(',');
     if (r.work != nullptr && run.begin != kNoTime) row.Double(r.work->job_energy_j(id));
     row.Char(',');
