@@ -274,6 +274,23 @@ TEST(GeneratorWork, UnitsFollowTheFormulaFromTheRecordFields) {
   }
 }
 
+// A reader takes cpuUnits <= 0 as missing, 1000 (formats.md §2.7): a tiny
+// --work-scale rounded some pods to 0 and they ran 1000 units. Every pod's
+// CPU work is at least the 0.001 the 3 decimals can print.
+TEST(GeneratorWork, CpuUnitsNeverRoundToZero) {
+  GeneratorOptions o;
+  o.max_workloads = 50;
+  o.seed = 7;
+  o.work_scale = 1e-5;
+  int smallest = 0;
+  for (const std::string& line : Lines(Render(o))) {
+    const double units = Json::parse(line)["work"]["cpuUnits"].get<double>();
+    EXPECT_GE(units, 0.001) << line;
+    smallest += units == 0.001 ? 1 : 0;
+  }
+  EXPECT_GT(smallest, 0);  // the scale did reach the floor
+}
+
 TEST(GeneratorGang, PodStructureOfEveryFamily) {
   GeneratorOptions o;
   o.max_workloads = 3000;

@@ -92,7 +92,8 @@ class PodList {
     p.cpu_frac = cpu_frac;
     p.gpu_frac = gpus > 0 ? gpu_frac : 0;
     const double scale = ctx_.duration_s * ctx_.work_scale;
-    p.cpu_units = RoundTo(scale * p.cpu * std::max(0.1, ctx_.cpu_util) * ctx_.cpu_rate * p.cpu_frac, 3);
+    // A reader takes cpuUnits <= 0 as missing (1000 units, §l.1): never 0.
+    p.cpu_units = std::max(0.001, RoundTo(scale * p.cpu * std::max(0.1, ctx_.cpu_util) * ctx_.cpu_rate * p.cpu_frac, 3));
     p.gpu_units = gpus > 0 ? RoundTo(scale * gpus * std::max(0.1, ctx_.gpu_util) * ctx_.gpu_rate * p.gpu_frac, 3) : 0;
     pods_.push_back(std::move(p));
   }
