@@ -150,5 +150,33 @@ TEST(ReportCommand, APageNeverReplacesTheRunsFiles) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// Sampled run times by the seed's formulas and by dr_evt's (--run_time_compat),
+// or jobs killed at their limit against jobs let run (--overrun), are other
+// run times: compare named neither, so 11 kills read as the policy's.
+TEST(ReportCommand, CompareNamesRunsWithOtherRunTimes) {
+  const fs::path d = test::ScratchDir("compare_run_times");
+  const std::string jobs = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/jobs.csv";
+  const std::vector<std::string> sampled = {"simulate", jobs, "-n", "32", "-r", "distribution", "-S", "0.8",
+                                            "-V", "0.2", "--seed", "7", "--quiet"};
+  auto run = [&](const char* name, std::vector<std::string> extra) {
+    std::vector<std::string> args = sampled;
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.insert(args.end(), {"-o", (d / name).string()});
+    const test::ProcessResult r = Clustersim(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  };
+  run("spec", {});
+  run("drevt", {"--run_time_compat", "dr_evt"});
+  run("allow", {"--overrun", "allow"});
+  const test::ProcessResult c = Clustersim({"compare", (d / "spec").string(), (d / "drevt").string(),
+                                            (d / "allow").string(), "-o", (d / "c.html").string()});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  const std::string html = test::Slurp(d / "c.html");
+  EXPECT_NE(html.find("drevt differs from spec in more than the policy (run-time formulas dr_evt against spec)"),
+            std::string::npos) << c.err;
+  EXPECT_NE(html.find("allow differs from spec in more than the policy (overrun allow against clip)"),
+            std::string::npos) << c.err;
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -250,6 +250,7 @@ constexpr HeldFixed kHeldFixed[] = {
     {"/config/swf_size_source", "SWF size source"},
     {"/config/swf_estimate_fill", "SWF estimate fill"},
     {"/config/run_time_mode", "run-time mode"},
+    {"/config/overrun", "overrun"},
     {"/counts/loaded", "jobs loaded"},
     {"/counts/not_submitted", "jobs not submitted (--max_time)"},
     {"/counts/rejected", "jobs rejected"},
@@ -312,6 +313,7 @@ std::vector<std::string> ComparabilityNotes(const std::vector<RunOutputs>& runs)
     if (ValueAt(base.summary, "/config/run_time_mode") == "distribution" ||
         ValueAt(r.summary, "/config/run_time_mode") == "distribution") {
       differ("/config/run_time_distribution", "run-time distribution");
+      differ("/config/run_time_compat", "run-time formulas");
       differ("/config/run_time_scale", "run-time scale");
       differ("/config/run_time_stddev", "run-time stddev");
       differ("/config/seed", "seed");
