@@ -178,5 +178,21 @@ TEST(ReportCommand, CompareNamesRunsWithOtherRunTimes) {
             std::string::npos) << c.err;
 }
 
+// No job finished by the -t cut: summary.json's first_submit_time (over
+// finished jobs) reads 0, and the charts of a trace on Unix time spanned
+// 54 years ("200 buckets of 98.4 days"). They count from the first submit.
+TEST(ReportCommand, ARunWithNoJobFinishedCountsTimeFromItsFirstSubmit) {
+  const fs::path d = test::ScratchDir("report_none_finished");
+  std::ofstream(d / "ep.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n1700000000,10,100000,100000\n"
+                                 "1700000100,10,100000,100000\n1700000200,5,100000,50\n";
+  const test::ProcessResult r = Clustersim({"simulate", (d / "ep.csv").string(), "-n", "20", "-t", "1700000500",
+                                            "--report", "--quiet", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::Slurp(d / "out" / "report.html");
+  // The last event is the second job's start, 100 s after the first submit.
+  EXPECT_NE(html.find("each of 200 buckets of 0.5 s."), std::string::npos) << html.substr(0, 3000);
+  EXPECT_EQ(html.find("days"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace clustersim

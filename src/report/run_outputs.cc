@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -126,6 +127,15 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     CsvTable& c = t.value();
     if (std::isnan(c.numbers[0].empty() ? 0.0 : c.numbers[0][0]) && c.rows > 0)
       return Status::Error(fmt::format("{}/jobs.csv: no job_id column", dir));
+    // summary.json's first_submit_time is over finished jobs; with none it
+    // reads 0, which drew a trace on Unix time over 54 years. Time then
+    // counts from the first admitted submit.
+    if (s.contains("nb_jobs_finished") && s["nb_jobs_finished"] == 0) {
+      double first = std::numeric_limits<double>::infinity();
+      for (std::size_t i = 0; i < c.rows; ++i)
+        if (c.texts[0][i] != "rejected" && c.texts[0][i] != "not_submitted") first = std::min(first, c.numbers[1][i]);
+      if (std::isfinite(first)) r.origin = first;
+    }
     JobColumns& j = r.jobs;
     for (std::size_t i = 0; i < c.rows; ++i) {
       // Jobs the run never admitted have no place in time-based charts.
