@@ -145,6 +145,25 @@ TEST(Tracer, AZeroLengthPallJobStartsBeforeItEnds) {
   }
 }
 
+// One bad output path publishes none of the reports: -o was replaced
+// while -m (written after a refused -s) kept an earlier run's text.
+TEST(Tracer, ABadOutputPathPublishesNoReport) {
+  const fs::path d = ScratchDir("tracer_all_or_none");
+  std::ofstream(d / "t.csv") << "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
+                                "0,0,3600,2,pbatch,3600\n";
+  std::ofstream(d / "a.o") << "OLD\n";
+  std::ofstream(d / "a.m") << "OLD\n";
+  fs::create_directories(d / "sdir");
+  const ProcessResult r = RunProcess({TracerBinary(), (d / "t.csv").string(), "-z", "UTC", "-n", "100", "-o",
+                                      (d / "a.o").string(), "-s", (d / "sdir").string(), "-m", (d / "a.m").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("sdir: is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(Slurp(d / "a.o"), "OLD\n");
+  EXPECT_EQ(Slurp(d / "a.m"), "OLD\n");
+  for (const auto& e : fs::directory_iterator(d))  // no temporary left behind
+    EXPECT_EQ(e.path().filename().string().find(".tmp-"), std::string::npos) << e.path();
+}
+
 // dr_evt-compat §4 and §2.5: the tracer's -r leaves pall jobs out of the
 // occupancy (as its busy_nodes does) and writes whole seconds; it counted
 // the pall job (110 of 100 nodes) and wrote 100.75. `simulator` replays the

@@ -1,8 +1,10 @@
 #include "cli/trace_command.h"
 
 #include <chrono>
+#include <memory>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -10,7 +12,6 @@
 
 #include "cli/option_checks.h"
 #include "cli/run_summary.h"
-#include "io/atomic_file.h"
 #include "io/local_time.h"
 #include "io/number_parse.h"
 #include "io/swf_reader.h"
@@ -18,6 +19,7 @@
 #include "io/resource_trace.h"
 #include "io/swf_policy.h"
 #include "io/temp_registry.h"
+#include "io/text_sink.h"
 #include "io/trace_loader.h"
 #include "model/text_escape.h"
 #include "report/tracer.h"
@@ -206,8 +208,17 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
   }
   {
     const DeferSignals all_or_none;  // an interrupt publishes every file or none
-    for (const auto& [name, text] : files)
-      if (Status st = WriteFileAtomically(name, text); !st.ok()) return Fail(prog, err, st.message());
+    // Every path is checked and its temporary written before any file is
+    // published: a directory given as -m left -o replaced and -m old.
+    std::vector<std::unique_ptr<AtomicFileSink>> sinks;
+    for (const auto& [name, text] : files) {
+      sinks.push_back(std::make_unique<AtomicFileSink>(name));
+      if (Status st = sinks.back()->Open(); !st.ok()) return Fail(prog, err, st.message());
+      sinks.back()->buf.assign(text);
+      sinks.back()->Flush();
+    }
+    for (auto& sink : sinks)
+      if (Status st = sink->Commit(); !st.ok()) return Fail(prog, err, st.message());
   }
 
   fmt::print(out, "{} jobs have been loaded.\n", w.jobs.size());
