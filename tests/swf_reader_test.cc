@@ -109,6 +109,21 @@ TEST(SwfReader, HeaderLabelsKeptInOrderWithRepeats) {
   EXPECT_EQ(diag.counts().size(), 0u);
 }
 
+// A size given twice with two values used the last one without a word;
+// a repeat of the same value, or of a note, is nothing to say.
+TEST(SwfReader, ASizeGivenTwiceWithAnotherValueIsNamed) {
+  Diagnostics diag;
+  auto t = ReadSwf("; MaxProcs: 128\n; Note: a\n; Note: b\n; MaxNodes: 8\n; MaxNodes: 8\n; MaxProcs: 64\n" +
+                       Rec("1", "0", "0", "10", "4", "4", "20"),
+                   "twice.swf", &diag);
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t.value().max_procs.value_or(0), 64);
+  EXPECT_EQ(diag.Count("duplicate_header_field"), 1);
+  ASSERT_EQ(diag.entries().size(), 1u);
+  EXPECT_EQ(diag.entries()[0].ToString(),
+            "twice.swf:6: duplicate_header_field: MaxProcs is given again ('64', earlier '128'); the last one is used");
+}
+
 TEST(SwfReader, FieldsKeepFractionsAndUnknowns) {
   Diagnostics diag;
   auto t = ReadSwf(kSmall, "small.swf", &diag);

@@ -6,6 +6,7 @@
 
 #include "io/number_parse.h"
 #include "io/text_lines.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 
@@ -20,7 +21,9 @@ bool SwfRecord::IsTimeField(int i) const { return IsSwfTimeField(i); }
 
 namespace {
 
-void ParseHeaderComment(std::string_view line, SwfTrace* t) {
+// `diag` (may be null) hears of a field that sizes or places the trace given
+// twice with another value: the last one is used, as the readers look it up.
+void ParseHeaderComment(std::string_view line, SwfTrace* t, Diagnostics* diag = nullptr, std::int64_t ln = 0) {
   size_t i = line.find(';');
   std::string_view body = Trim(line.substr(i + 1));
   size_t colon = body.find(':');
@@ -28,6 +31,16 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t) {
   std::string_view label = Trim(body.substr(0, colon));
   if (label.find(' ') != std::string_view::npos) return;  // prose, not a label
   std::string_view value = Trim(body.substr(colon + 1));
+  if (diag != nullptr && (label == "MaxProcs" || label == "MaxNodes" || label == "MaxRuntime" ||
+                          label == "UnixStartTime" || label == "TimeZoneString"))
+    for (const auto& [earlier, earlier_value] : t->header)
+      if (earlier == label && earlier_value != value) {
+        diag->Report(t->name, ln, "duplicate_header_field",
+                     fmt::format("{} is given again ('{}', earlier '{}'); the last one is used", label,
+                                 EscapeControl(value), EscapeControl(earlier_value)),
+                     Severity::kWarning, true);
+        break;
+      }
   t->header.emplace_back(std::string(label), std::string(value));
   std::int64_t v = 0;
   if (label == "MaxProcs" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount) t->max_procs = v;
@@ -102,7 +115,7 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t' || line[first] == '\r')) ++first;
     if (first == line.size()) continue;
     if (line[first] == ';') {
-      ParseHeaderComment(line, t);
+      ParseHeaderComment(line, t, diag, cursor.line_number());
       continue;
     }
     const std::int64_t ln = cursor.line_number();
