@@ -489,6 +489,12 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
   EXPECT_NE(Cli({"-o", path, "--time-scale", "0.000000001"}).err.find("workload 30's submit offset would pass"),
             std::string::npos);
   EXPECT_FALSE(fs::exists(path));
+  // On stdout nothing can be taken back: 29 workloads' lines were written
+  // before the 30th was refused.
+  const CliRun piped = Cli({"-o", "-", "--time-scale", "0.000000001"});
+  EXPECT_EQ(piped.rc, 1);
+  EXPECT_EQ(piped.out, "");
+  EXPECT_NE(piped.err.find("workload 30's submit offset would pass"), std::string::npos) << piped.err;
   EXPECT_EQ(Cli({"--workloads", "3"}).rc, 1);  // -o is required
   EXPECT_EQ(std::distance(fs::directory_iterator(d), fs::directory_iterator()), 0);
 }

@@ -298,6 +298,14 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
                                      summary.workloads + 1, o.max_lines));
   };
   if (f.output == "-") {
+    // stdout cannot be taken back: a dry pass (the same draws, no text)
+    // finds a refusal before the first line is written.
+    summary = GenerateWorkloads(o, [](const GeneratedWorkload&) {});
+    if (summary.offset_out_of_range || summary.too_many_lines) {
+      err << "clustersim generate: error: " << (summary.too_many_lines ? too_many() : out_of_range()).message()
+          << "\n";
+      return 1;
+    }
     StreamSink sink(out);
     summary = WriteWorkloadTrace(o, &sink);
     sink.Flush();
