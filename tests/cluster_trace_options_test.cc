@@ -100,5 +100,24 @@ TEST(ClusterTraceOptions, ProfileOptionsAreRefusedOnAJsonlTrace) {
   }
 }
 
+// A zero-node CSV job holds nothing and has no work to slow: it runs its
+// trace run time in both modes. Under --execution work it ended at once.
+TEST(ClusterTraceOptions, AZeroNodeJobRunsItsRunTimeInBothModes) {
+  const fs::path d = ScratchDir("cluster_zero_nodes");
+  std::ofstream(d / "z.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,0,100,50\n5,0,30,80\n";
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: n0\n    cpu_cores: 4\n";
+  for (const char* mode : {"fixed", "work"}) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "z.csv").string(), "--cluster",
+                                        (d / "c.yaml").string(), "--execution", mode, "--quiet", "-o",
+                                        (d / mode).string()});
+    ASSERT_EQ(r.exit_code, 0) << mode << ": " << r.err;
+    const auto rows = ReadCsvRows(d / mode / "jobs.csv");
+    ASSERT_EQ(rows.size(), 2u);
+    EXPECT_EQ(rows[0].at("finish_time"), "50") << mode;
+    EXPECT_EQ(rows[1].at("finish_time"), "35") << mode;  // cut at its 30 s limit (--overrun clip)
+    EXPECT_EQ(rows[1].at("status"), "timeout") << mode;
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -95,7 +95,16 @@ void WorkExecution::Start(JobId id, SimTime now) {
   const auto pieces = pool_.pieces(id);
   stats_[id].nominal_s = NominalSeconds(id);
   tasks_left_[id] = static_cast<std::uint32_t>(pieces.size());
-  if (pieces.empty()) empty_jobs_.emplace_back(now, id);
+  if (pieces.empty()) {
+    SimTime run = std::max<SimTime>(0, w_.jobs[id].run_time);
+    if (const SimTime limit = w_.work[id].limit; limit != kTimeInfinity && run > limit) {
+      run = limit;
+      killed_[id] = 1;  // as a fixed run is (--overrun clip)
+    }
+    SimTime end = run < kMaxSimTime - now ? now + run : kMaxSimTime;
+    if (o_.tick > 0) end = (end + o_.tick - 1) / o_.tick * o_.tick;
+    empty_jobs_.emplace(end, id);
+  }
   for (const Piece& piece : pieces) ++pod_tasks_left_[piece.pod];
   for (const Piece& piece : pieces) {
     AdvanceNode(piece.node, now);  // co-runners progress at their old rates up to now
@@ -297,8 +306,8 @@ void WorkExecution::Settle(SimTime now) {
 }
 
 SimTime WorkExecution::NextEvent() {
-  if (!empty_jobs_.empty()) return empty_jobs_.front().first;  // started at the current time
-  return NextTaskEvent();
+  const SimTime task = NextTaskEvent();
+  return empty_jobs_.empty() ? task : std::min(task, empty_jobs_.top().first);
 }
 
 SimTime WorkExecution::NextPowerEvent(bool workload_events) {
@@ -333,8 +342,8 @@ void WorkExecution::Process(SimTime now, std::vector<JobId>* finished, std::vect
     Touch(n);
   };
   if (Status st = power_->Due(now, prepare); !st.ok() && status_.ok()) status_ = st;
-  for (const auto& [t, id] : empty_jobs_) finished->push_back(id);
-  empty_jobs_.clear();
+  for (; !empty_jobs_.empty() && empty_jobs_.top().first <= now; empty_jobs_.pop())
+    finished->push_back(empty_jobs_.top().second);
   while (NextTaskEvent() == now) {
     const Event e = heap_.top();
     heap_.pop();

@@ -17,6 +17,7 @@
 // (tick mode, --tick, SIM_EMULATE_TICK), which is the v1 timing of the page.
 
 #include <cstdint>
+#include <functional>
 #include <queue>
 #include <string>
 #include <vector>
@@ -166,7 +167,9 @@ class WorkExecution {
   std::vector<NodeId> dirty_;
   std::vector<std::uint32_t> tasks_left_;  // by job
   std::vector<std::uint32_t> pod_tasks_left_;  // by pod (a spread pod has a task per node)
-  std::vector<std::pair<SimTime, JobId>> empty_jobs_;  // jobs without pieces (zero nodes): they end at once
+  // Jobs without pieces (an SWF/CSV job of zero nodes): no work to slow, so
+  // they run their trace run time, as under --execution fixed. Earliest first.
+  std::priority_queue<std::pair<SimTime, JobId>, std::vector<std::pair<SimTime, JobId>>, std::greater<>> empty_jobs_;
   std::vector<JobWorkStats> stats_;
   std::vector<std::uint8_t> killed_;  // by job: stopped at its limit
   std::vector<double> job_energy_j_;
