@@ -122,6 +122,15 @@ TEST(SwfReader, ASizeGivenTwiceWithAnotherValueIsNamed) {
   ASSERT_EQ(diag.entries().size(), 1u);
   EXPECT_EQ(diag.entries()[0].ToString(),
             "twice.swf:6: duplicate_header_field: MaxProcs is given again ('64', earlier '128'); the last one is used");
+  // A value the readers cannot use replaces nothing: the warning would name
+  // the wrong one.
+  Diagnostics quiet;
+  auto kept = ReadSwf("; MaxProcs: 128\n; MaxProcs: -1\n; TimeZoneString: UTC\n; TimeZoneString:\n" +
+                          Rec("1", "0", "0", "10", "4", "4", "20"),
+                      "kept.swf", &quiet);
+  ASSERT_TRUE(kept.ok()) << kept.status().message();
+  EXPECT_EQ(kept.value().max_procs.value_or(0), 128);
+  EXPECT_EQ(quiet.counts().size(), 0u);
 }
 
 TEST(SwfReader, FieldsKeepFractionsAndUnknowns) {

@@ -21,9 +21,16 @@ bool SwfRecord::IsTimeField(int i) const { return IsSwfTimeField(i); }
 
 namespace {
 
-// `diag` (may be null) hears of a field that sizes or places the trace given
-// twice with another value: the last one is used, as the readers look it up.
-void ParseHeaderComment(std::string_view line, SwfTrace* t, Diagnostics* diag = nullptr, std::int64_t ln = 0) {
+// The last value each field that sizes or places the trace took, as the
+// readers use it: a later valid value replaces an earlier one.
+struct HeaderSeen {
+  std::optional<std::string> max_procs, max_nodes, max_runtime, start, zone;
+};
+
+// `seen` (may be null, then nothing is reported) notes a field given again
+// with another value that replaces the earlier one: a warning on `diag`.
+void ParseHeaderComment(std::string_view line, SwfTrace* t, HeaderSeen* seen = nullptr, Diagnostics* diag = nullptr,
+                        std::int64_t ln = 0) {
   size_t i = line.find(';');
   std::string_view body = Trim(line.substr(i + 1));
   size_t colon = body.find(':');
@@ -31,20 +38,25 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t, Diagnostics* diag = 
   std::string_view label = Trim(body.substr(0, colon));
   if (label.find(' ') != std::string_view::npos) return;  // prose, not a label
   std::string_view value = Trim(body.substr(colon + 1));
-  if (diag != nullptr && (label == "MaxProcs" || label == "MaxNodes" || label == "MaxRuntime" ||
-                          label == "UnixStartTime" || label == "TimeZoneString"))
-    for (const auto& [earlier, earlier_value] : t->header)
-      if (earlier == label && earlier_value != value) {
-        diag->Report(t->name, ln, "duplicate_header_field",
-                     fmt::format("{} is given again ('{}', earlier '{}'); the last one is used", label,
-                                 EscapeControl(value), EscapeControl(earlier_value)),
-                     Severity::kWarning, true);
-        break;
-      }
   t->header.emplace_back(std::string(label), std::string(value));
   std::int64_t v = 0;
-  if (label == "MaxProcs" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount) t->max_procs = v;
-  if (label == "MaxNodes" && ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount) t->max_nodes = v;
+  const bool count = ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputCount;
+  if (label == "MaxProcs" && count) t->max_procs = v;
+  if (label == "MaxNodes" && count) t->max_nodes = v;
+  if (seen == nullptr) return;
+  std::optional<std::string>* slot = label == "MaxProcs" && count                ? &seen->max_procs
+                                     : label == "MaxNodes" && count              ? &seen->max_nodes
+                                     : label == "MaxRuntime" && count            ? &seen->max_runtime
+                                     : label == "UnixStartTime"                  ? &seen->start
+                                     : label == "TimeZoneString" && !value.empty() ? &seen->zone
+                                                                                   : nullptr;
+  if (slot == nullptr) return;
+  if (slot->has_value() && **slot != value)
+    diag->Report(t->name, ln, "duplicate_header_field",
+                 fmt::format("{} is given again ('{}', earlier '{}'); the last one is used", label, EscapeControl(value),
+                             EscapeControl(**slot)),
+                 Severity::kWarning, true);
+  *slot = std::string(value);
 }
 
 // Parses the 18 fields of a job line without tokenising: digits with an
@@ -109,13 +121,14 @@ Status ForEachSwfRecord(std::string_view text, const std::string& name, Diagnost
   std::string_view line;
   std::vector<std::string_view> tok;
   std::int64_t records = 0, refused = 0, short_lines = 0;
+  HeaderSeen seen;
   bool commas = false;  // in a refused line: the file is likely CSV
   while (cursor.Next(&line)) {
     size_t first = 0;
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t' || line[first] == '\r')) ++first;
     if (first == line.size()) continue;
     if (line[first] == ';') {
-      ParseHeaderComment(line, t, diag, cursor.line_number());
+      ParseHeaderComment(line, t, &seen, diag, cursor.line_number());
       continue;
     }
     const std::int64_t ln = cursor.line_number();
