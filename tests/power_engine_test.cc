@@ -526,6 +526,14 @@ TEST(PowerEngine, Base300KeepsTheClusterFilesGpuModel) {
                             base300);
   EXPECT_NE(half.rc, 0);
   EXPECT_NE(half.err.find("min cap 80 W exceeds max_w 50 W"), std::string::npos) << half.err;
+  // The group's cap range is the file's too: a 700 W max, spelled either way.
+  const std::string group = "nodes:\n  - node_name: n0\n    vendor: nvidia\n    gpu_count: 2\n";
+  const Case by_key = RunCase("gpu_group_key", rec, group + "    gpu_max_cap_watts: 700\n", base300);
+  const Case by_model = RunCase("gpu_group_model", rec, group + "    gpu_model: {max_w: 700}\n", base300);
+  ASSERT_EQ(by_key.rc, 0) << by_key.err;
+  ASSERT_EQ(by_model.rc, 0) << by_model.err;
+  EXPECT_DOUBLE_EQ(Energy(by_key, "it_energy_j"), Energy(by_model, "it_energy_j"));
+  EXPECT_GT(Energy(by_key, "it_energy_j"), Energy(bare, "it_energy_j"));
 }
 
 // The facility peak of an interval is at its warmest ambient: one job held

@@ -263,13 +263,18 @@ class ClusterBuilder {
     if (g.Has("memory_gib") && !ParseMemoryGib(y_, g.At("memory_gib"), g.P("memory_gib"), &t.memory_bytes))
       return false;
     if (g.Has("cpu_model") && !ApplyCpuOverrides(y_, g.At("cpu_model"), g.P("cpu_model"), &t.cpu)) return false;
-    GpuModelGiven& ov = t.gpu_given;
+    GpuModelGiven ov;
     if (g.Has("gpu_model") && !ApplyGpuOverrides(y_, g.At("gpu_model"), g.P("gpu_model"), &t.gpu, &ov)) return false;
     // A custom GPU (no catalog row) without an explicit MinCap gets §i's 0.5 Max.
     if (!catalog_gpu && !ov.min_cap_w && !g.Has("gpu_min_cap_watts") && ov.max_w)
       t.gpu.min_cap_w = 0.5 * t.gpu.max_w;
     if (ov.min_cap_w || g.Has("gpu_min_cap_watts")) t.gpu.joulie_min_cap_w = 0;  // the file's MinCap in both presets
     if (!CheckGpu(g, t, vendor_given, ov, catalog_gpu)) return false;
+    // The fields the file set, gpu_model's or the group's cap range: they
+    // outrank Joulie's 300 W base model too (gpu_catalog=base300).
+    t.gpu_given = ov;
+    t.gpu_given.max_w = ov.max_w || g.Has("gpu_max_cap_watts");
+    t.gpu_given.min_cap_w = ov.min_cap_w || g.Has("gpu_min_cap_watts");
 
     Node proto;
     proto.type = static_cast<std::uint32_t>(c_->types.size());

@@ -83,8 +83,9 @@ struct GpuSpec {
   ThermalSpec thermal{24, 12, 2.5, 82, 92};
 };
 
-// The GPU power-law fields a cluster file's gpu_model set. They are the
-// node class's own, which Joulie's 300 W base model leaves alone (§k.1 item 5).
+// The GPU power-law fields a cluster file set (gpu_model, or a group's
+// gpu_min/max_cap_watts). They are the node class's own, which Joulie's
+// 300 W base model leaves alone (§k.1 item 5).
 struct GpuModelGiven {
   bool idle_w = false, max_w = false, min_cap_w = false, gamma = false, epsilon = false, gamma_m = false;
 };
