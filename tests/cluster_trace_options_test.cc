@@ -22,12 +22,13 @@ namespace fs = std::filesystem;
 bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Two one-node jobs, one per named queue, on two 16-core nodes.
-ProcessResult RunQueues(const fs::path& d, const std::vector<std::string>& extra) {
+ProcessResult RunQueues(const fs::path& d, const std::vector<std::string>& extra, bool quiet = true) {
   std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
                                 "0,1,100,50,pbatch\n0,1,100,50,pdebug\n";
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
   std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
-                                   (d / "c.yaml").string(), "-o", (d / "out").string(), "--quiet"};
+                                   (d / "c.yaml").string(), "-o", (d / "out").string()};
+  if (quiet) argv.push_back("--quiet");
   argv.insert(argv.end(), extra.begin(), extra.end());
   return RunProcess(argv);
 }
@@ -46,11 +47,30 @@ TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
   const ProcessResult r = RunQueues(d, {"--execution", "work", "--queue-class", "pdebug=cpu.io_bound"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.mixed", "cpu.io_bound"}));
-  // A queue no job is in is a typo or the wrong trace: refused, naming the trace's queues.
-  const ProcessResult typo = RunQueues(d, {"--execution", "work", "--queue-class", "1=cpu.io_bound"});
-  EXPECT_EQ(typo.exit_code, 1);
-  EXPECT_TRUE(Has(typo.err, "--queue-class: no job of the trace is in queue '1' (its queues: pbatch, pdebug)"))
+  // A queue no job is in is a typo, or a slice (-j, --jobs) without it: a
+  // warning naming the run's queues, so one option set serves every slice.
+  const ProcessResult typo = RunQueues(d, {"--execution", "work", "--queue-class", "1=cpu.io_bound"}, false);
+  EXPECT_EQ(typo.exit_code, 0) << typo.err;
+  EXPECT_TRUE(Has(typo.err, "--queue-class: queue_class_unused: no job is in queue '1' (this run's jobs are in "
+                            "pbatch, pdebug); the setting is unused"))
       << typo.err;
+  EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.mixed", "cpu.mixed"}));
+  const ProcessResult sliced = RunQueues(d, {"--execution", "work", "--queue-class", "pdebug=cpu.io_bound", "-j", "1"}, false);
+  EXPECT_EQ(sliced.exit_code, 0) << sliced.err;
+  EXPECT_TRUE(Has(sliced.err, "no job is in queue 'pdebug' (this run's jobs are in pbatch)")) << sliced.err;
+}
+
+// A CSV queue named "02" is that name, not queue 2.
+TEST(ClusterTraceOptions, QueueClassKeepsANumericCsvName) {
+  const fs::path d = ScratchDir("cluster_queue_numeric_name");
+  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
+                                "0,1,100,50,02\n0,1,100,50,2\n";
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
+                                      (d / "c.yaml").string(), "--execution", "work", "--queue-class",
+                                      "02=cpu.io_bound", "-o", (d / "out").string(), "--quiet"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.io_bound", "cpu.mixed"}));
 }
 
 // An SWF queue is its number; "02" is queue 2.

@@ -258,9 +258,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
       return Status::Error("--queue-class: expected Q=CLASS, Q a queue number or name (2=cpu.memory_bound, "
                            "pdebug=cpu.io_bound), got '" + qc + "'");
     RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
-    std::string q = qc.substr(0, eq);
-    if (std::int64_t n = 0; ParseInt(q, &n) == ParseError::kOk) q = std::to_string(n);  // 02 is queue 2
-    k.queue_class[q] = cls;
+    k.queue_class[qc.substr(0, eq)] = cls;  // matched against the trace's queues in MapOntoCluster
   }
   k.swf_profile_given = !v.work_class.empty() || !v.work_sensitivity.empty() || !v.queue_classes.empty();
   // Frequency scales first, then CPU caps, then GPU caps; within one option,

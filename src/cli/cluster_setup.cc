@@ -296,6 +296,10 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
   auto setup = SetUpLoadedCluster(cluster.take(), config, policy, swf_whole_nodes, w);
   if (setup.ok() && diag != nullptr) {
     const ClusterSetup& cs = *setup.value();
+    for (const std::string& key : cs.unused_queue_classes)
+      diag->Report("--queue-class", 0, "queue_class_unused",
+                   fmt::format("no job is in queue {}; the setting is unused", key),
+                   Severity::kWarning, true);
     ReportClampedCaps(cs.cluster, config, cs.power ? cs.power->schedule() : std::vector<CapChange>{}, diag);
     if (cs.power && !w->jobs.empty()) ReportEarlyChanges(config.caps_file, cs.power->schedule(), w->jobs.front().submit, diag);
   }
@@ -347,7 +351,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     m.profile = config.swf_profile;
     m.queue_class = config.queue_class;
     m.clip_to_limit = config.clip_to_limit;
-    if (Status st = MapOntoCluster(m, w); !st.ok()) return st;
+    if (Status st = MapOntoCluster(m, w, &setup->unused_queue_classes); !st.ok()) return st;
     units = swf_whole_nodes ? PoolUnits::kNodes : PoolUnits::kCores;
   }
   const bool run_work = work_based || config.work_execution;

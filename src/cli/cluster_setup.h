@@ -74,6 +74,7 @@ struct ClusterSetup {
   std::vector<double> nominal_s;          // by JobId, work-based runs
   power::PolicyOutcome policy;            // what --power-policy decided at the start
   std::unique_ptr<PowerController> controller;  // --power-policy C: its reconciles
+  std::vector<std::string> unused_queue_classes;  // --queue-class keys no job's queue matched (MapOntoCluster)
 };
 
 // Loads the catalog and cluster, maps the workload onto it and builds the

@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "io/number_parse.h"
+#include "model/text_escape.h"
+
 namespace clustersim {
 
 namespace {
@@ -17,25 +20,36 @@ std::string QueueLabel(const Workload& w, std::int32_t q) {
   return std::to_string(q);
 }
 
-// A --queue-class key no job's queue matches is a typo or the wrong trace.
-Status CheckQueueKeys(const ClusterMappingOptions& o, const Workload& w) {
-  if (o.queue_class.empty()) return Status::Ok();
-  std::set<std::string, std::less<>> seen;
-  for (const Job& j : w.jobs) seen.insert(QueueLabel(w, j.queue));
-  for (const auto& [key, cls] : o.queue_class)
-    if (!seen.contains(key)) {
-      std::string queues;
-      for (const std::string& q : seen) queues += (queues.empty() ? "" : ", ") + q;
-      return Status::Error(fmt::format("--queue-class: no job of the trace is in queue '{}' (its queues: {})", key,
-                                       queues.empty() ? "none" : queues));
-    }
-  return Status::Ok();
+// A key names a queue as the trace writes it; numbers match numerically
+// ("02" is SWF queue 2), unless a CSV queue is named exactly so.
+bool KeyNames(const std::string& key, const std::string& label) {
+  if (key == label) return true;
+  std::int64_t a = 0, b = 0;
+  return ParseInt(key, &a) == ParseError::kOk && ParseInt(label, &b) == ParseError::kOk && a == b;
 }
 
 }  // namespace
 
-Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
-  if (Status st = CheckQueueKeys(o, *w); !st.ok()) return st;
+Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<std::string>* unused_keys) {
+  // Each queue of the run's jobs, and the class a key gives it.
+  std::map<std::string, CpuClass, std::less<>> class_of;
+  if (!o.queue_class.empty()) {
+    std::set<std::string, std::less<>> labels;
+    for (const Job& j : w->jobs) labels.insert(QueueLabel(*w, j.queue));
+    for (const auto& [key, cls] : o.queue_class) {
+      bool used = false;
+      for (const std::string& label : labels)
+        if (KeyNames(key, label) && !(key != label && labels.contains(key))) {
+          class_of[label] = cls;
+          used = true;
+        }
+      if (!used && unused_keys != nullptr) {
+        std::string queues;
+        for (const std::string& label : labels) queues += (queues.empty() ? "" : ", ") + EscapeControl(label);
+        unused_keys->push_back(fmt::format("'{}' (this run's jobs are in {})", EscapeControl(key), queues));
+      }
+    }
+  }
   w->work.clear();
   w->pods.clear();
   w->work.reserve(w->jobs.size());
@@ -46,9 +60,8 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w) {
     Pod pod;
     pod.name = std::to_string(j.trace_id);
     pod.profile = o.profile;
-    if (!o.queue_class.empty())
-      if (auto it = o.queue_class.find(QueueLabel(*w, j.queue)); it != o.queue_class.end())
-        pod.profile.cpu_class = it->second;
+    if (!class_of.empty())
+      if (auto it = class_of.find(QueueLabel(*w, j.queue)); it != class_of.end()) pod.profile.cpu_class = it->second;
     pod.per_core_work = true;
     // Work per allocated core: the run time at nominal speed B_core. Under
     // --overrun clip the job is killed at its limit, as a fixed run is, and

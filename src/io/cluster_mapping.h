@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "model/status.h"
 #include "model/work.h"
@@ -25,11 +26,14 @@ struct ClusterMappingOptions {
   double base_speed_per_core = 1;
   WorkProfile profile;       // every job's profile (class, sensitivity, U, M, I)
   // Per SWF/CSV queue, as the trace writes it (an SWF number, a CSV q_id or
-  // queue name): the CPU class. A queue the trace lacks is an error.
+  // queue name): the CPU class.
   std::map<std::string, CpuClass, std::less<>> queue_class;
 };
 
 // Fills w->work and w->pods from w->jobs. REQUIRES: !w->work_based().
-Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w);
+// Each queue key no job of `w` is in goes to *unused_keys (may be null), as
+// "'KEY' (this run's jobs are in Q1, Q2)": a typo, or a slice of the trace
+// (-j, --jobs) without that queue.
+Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<std::string>* unused_keys = nullptr);
 
 }  // namespace clustersim
