@@ -192,6 +192,20 @@ TEST(ReportCommand, ARunWithNoJobFinishedCountsTimeFromItsFirstSubmit) {
   // The last event is the second job's start, 100 s after the first submit.
   EXPECT_NE(html.find("each of 200 buckets of 0.5 s."), std::string::npos) << html.substr(0, 3000);
   EXPECT_EQ(html.find("days"), std::string::npos);
+  // One job finished, after two that did not: time still counts from the
+  // first submit (the finished job's own submit is 200 s later): 250 s.
+  const test::ProcessResult one = Clustersim({"simulate", (d / "ep.csv").string(), "-n", "25", "-t", "1700000500",
+                                              "--report", "--quiet", "-o", (d / "one").string()});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(test::Slurp(d / "one" / "report.html").find("each of 200 buckets of 0.0208 min."), std::string::npos);
+  // Without jobs.csv, from the first allocation (the first job's start).
+  const test::ProcessResult s = Clustersim({"simulate", (d / "ep.csv").string(), "-n", "20", "-t", "1700000500",
+                                            "--outputs", "summary,resources", "--report", "--quiet", "-o",
+                                            (d / "res").string()});
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  const std::string page = test::Slurp(d / "res" / "report.html");
+  EXPECT_NE(page.find("each of 200 buckets of 0.5 s."), std::string::npos) << page.substr(0, 3000);
+  EXPECT_EQ(page.find("days"), std::string::npos);
 }
 
 }  // namespace

@@ -112,6 +112,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (r.units.empty()) r.units = "units";
   if (s.contains("first_submit_time") && s["first_submit_time"].is_number())
     r.origin = s["first_submit_time"].get<double>();
+  const bool none_finished = s.contains("nb_jobs_finished") && s["nb_jobs_finished"] == 0;
   if (fs::exists(d / "timing.json")) {
     auto t = ReadJson((d / "timing.json").string());
     if (t.ok() && t.value().contains("wall_time_s") && t.value()["wall_time_s"].is_number())
@@ -127,15 +128,14 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     CsvTable& c = t.value();
     if (std::isnan(c.numbers[0].empty() ? 0.0 : c.numbers[0][0]) && c.rows > 0)
       return Status::Error(fmt::format("{}/jobs.csv: no job_id column", dir));
-    // summary.json's first_submit_time is over finished jobs; with none it
-    // reads 0, which drew a trace on Unix time over 54 years. Time then
-    // counts from the first admitted submit.
-    if (s.contains("nb_jobs_finished") && s["nb_jobs_finished"] == 0) {
-      double first = std::numeric_limits<double>::infinity();
-      for (std::size_t i = 0; i < c.rows; ++i)
-        if (c.texts[0][i] != "rejected" && c.texts[0][i] != "not_submitted") first = std::min(first, c.numbers[1][i]);
-      if (std::isfinite(first)) r.origin = first;
-    }
+    // summary.json's first_submit_time is over finished jobs: a job cut by
+    // -t before it finished may come first, and with none finished it reads
+    // 0 (a trace on Unix time was drawn over 54 years). Time counts from the
+    // first admitted submit.
+    double first = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < c.rows; ++i)
+      if (c.texts[0][i] != "rejected" && c.texts[0][i] != "not_submitted") first = std::min(first, c.numbers[1][i]);
+    if (std::isfinite(first)) r.origin = none_finished ? first : std::min(r.origin, first);
     JobColumns& j = r.jobs;
     for (std::size_t i = 0; i < c.rows; ++i) {
       // Jobs the run never admitted have no place in time-based charts.
@@ -176,6 +176,14 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     // idle rows before the first submit hold nothing to draw; counting time
     // from them put a CSV trace with Unix times 50 years right of its origin
     // and left every chart flat.
+    // Without jobs.csv, a run where no job finished starts at its first
+    // allocation.
+    if (!r.has_jobs && none_finished)
+      for (std::size_t i = 0; i < r.res_time.size(); ++i)
+        if (r.res_allocated[i] > 0) {
+          r.origin = r.res_time[i];
+          break;
+        }
     std::size_t idle_lead = 0;
     while (idle_lead < r.res_time.size() && r.res_time[idle_lead] < r.origin && r.res_allocated[idle_lead] == 0)
       ++idle_lead;
