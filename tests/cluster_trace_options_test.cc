@@ -71,6 +71,22 @@ TEST(ClusterTraceOptions, QueueClassKeepsANumericCsvName) {
                                       "02=cpu.io_bound", "-o", (d / "out").string(), "--quiet"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.io_bound", "cpu.mixed"}));
+  // Key 2 names the queue "2" whether or not the slice has a job in it: the
+  // queue "02" never takes it. Two keys for one queue: the later wins.
+  for (const std::vector<std::string>& slice : {std::vector<std::string>{}, {"--jobs", "0:1"}}) {
+    std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
+                                     (d / "c.yaml").string(), "--execution", "work", "--queue-class",
+                                     "2=cpu.io_bound", "--queue-class", "02=cpu.memory_bound", "--queue-class",
+                                     "02=cpu.compute_bound", "-o", (d / "out").string(), "--quiet"};
+    argv.insert(argv.end(), slice.begin(), slice.end());
+    const ProcessResult s = RunProcess(argv);
+    ASSERT_EQ(s.exit_code, 0) << s.err;
+    const std::vector<std::string> got = CpuClasses(d / "out" / "jobs.csv");
+    EXPECT_EQ(got.front(), "cpu.compute_bound") << slice.size();
+    if (slice.empty()) {
+      EXPECT_EQ(got.back(), "cpu.io_bound");
+    }
+  }
 }
 
 // An SWF queue is its number; "02" is queue 2.

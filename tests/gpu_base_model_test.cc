@@ -45,7 +45,7 @@ TEST(PowerEngine, Base300KeepsTheClusterFilesGpuModel) {
                             "    gpu_model: {idle_w: 20, max_w: 50}\n",
                             base300);
   EXPECT_NE(half.rc, 0);
-  EXPECT_NE(half.err.find("min cap 80 W exceeds max_w 50 W"), std::string::npos) << half.err;
+  EXPECT_NE(half.err.find("min cap 80 W exceeds max 50 W"), std::string::npos) << half.err;
   // The group's cap range is the file's too: a 700 W max, spelled either way.
   const std::string group = "nodes:\n  - node_name: n0\n    vendor: nvidia\n    gpu_count: 2\n";
   const Case by_key = RunCase("gpu_group_key", rec, group + "    gpu_max_cap_watts: 700\n", base300);
@@ -54,6 +54,18 @@ TEST(PowerEngine, Base300KeepsTheClusterFilesGpuModel) {
   ASSERT_EQ(by_model.rc, 0) << by_model.err;
   EXPECT_DOUBLE_EQ(Energy(by_key, "it_energy_j"), Energy(by_model, "it_energy_j"));
   EXPECT_GT(Energy(by_key, "it_energy_j"), Energy(bare, "it_energy_j"));
+  // And the group's min cap: 250 W holds a 10 % cap up where the base's
+  // 80 W lets it fall.
+  const auto capped = [&](RunConfig* r) {
+    base300(r);
+    r->cluster.rules.push_back({OperatingRule::Kind::kGpuCap, {}, {CapSetting::Kind::kPercent, 10}, 1});
+  };
+  const Case low_floor = RunCase("gpu_group_capped", rec, group, capped);
+  const Case high_floor = RunCase("gpu_group_min_cap", rec, group + "    gpu_min_cap_watts: 250\n", capped);
+  ASSERT_EQ(low_floor.rc, 0) << low_floor.err;
+  ASSERT_EQ(high_floor.rc, 0) << high_floor.err;
+  EXPECT_GT(Energy(high_floor, "it_energy_j"), Energy(low_floor, "it_energy_j"));
+  EXPECT_LT(Energy(high_floor, "span_seconds"), Energy(low_floor, "span_seconds"));
 }
 
 }  // namespace

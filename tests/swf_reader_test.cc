@@ -125,12 +125,16 @@ TEST(SwfReader, ASizeGivenTwiceWithAnotherValueIsNamed) {
   // A value the readers cannot use replaces nothing: the warning would name
   // the wrong one.
   Diagnostics quiet;
-  auto kept = ReadSwf("; MaxProcs: 128\n; MaxProcs: -1\n; TimeZoneString: UTC\n; TimeZoneString:\n" +
+  auto kept = ReadSwf("; MaxProcs: 128\n; MaxProcs: -1\n; MaxProcs: 0128\n; TimeZoneString: UTC\n; TimeZoneString:\n"
+                      "; MaxRuntime: 3600\n; MaxRuntime: 2000000000\n; MaxRuntime: 2000000000\n" +
                           Rec("1", "0", "0", "10", "4", "4", "20"),
                       "kept.swf", &quiet);
   ASSERT_TRUE(kept.ok()) << kept.status().message();
   EXPECT_EQ(kept.value().max_procs.value_or(0), 128);
-  EXPECT_EQ(quiet.counts().size(), 0u);
+  // A limit of 2e9 s is one the normaliser takes (up to 10^12 s): a change.
+  ASSERT_EQ(quiet.entries().size(), 1u);
+  EXPECT_EQ(quiet.entries()[0].ToString(), "kept.swf:7: duplicate_header_field: MaxRuntime is given again "
+                                           "('2000000000', earlier '3600'); the last one is used");
 }
 
 TEST(SwfReader, FieldsKeepFractionsAndUnknowns) {

@@ -258,7 +258,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
       return Status::Error("--queue-class: expected Q=CLASS, Q a queue number or name (2=cpu.memory_bound, "
                            "pdebug=cpu.io_bound), got '" + qc + "'");
     RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
-    k.queue_class[qc.substr(0, eq)] = cls;  // matched against the trace's queues in MapOntoCluster
+    k.queue_class.emplace_back(qc.substr(0, eq), cls);  // matched against the trace's queues in MapOntoCluster
   }
   k.swf_profile_given = !v.work_class.empty() || !v.work_sensitivity.empty() || !v.queue_classes.empty();
   // Frequency scales first, then CPU caps, then GPU caps; within one option,

@@ -323,8 +323,9 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     if (t.gpus > 0 && config.work.switches.gpu_catalog == power::GpuCatalog::kBase300 &&
         (t.gpu.min_cap_w > t.gpu.max_w || t.gpu.idle_w > t.gpu.max_w))
       return Status::Error(fmt::format(
-          "{}: node group {}: under gpu_catalog=base300 (--compat joulie) the GPU fields gpu_model does not set "
-          "take the base model's {}/{}/{} W (idle/max/min cap): {} {} W exceeds max_w {} W; set them in gpu_model too",
+          "{}: node group {}: under gpu_catalog=base300 (--compat joulie) the GPU fields the file does not set "
+          "(gpu_model, gpu_min_cap_watts, gpu_max_cap_watts) take the base model's {}/{}/{} W (idle/max/min cap): "
+          "{} {} W exceeds max {} W; set the others too",
           cl.name, t.name, config.base.gpu.idle_w, config.base.gpu.max_w, config.base.gpu.min_cap_w,
           t.gpu.min_cap_w > t.gpu.max_w ? "min cap" : "idle",
           t.gpu.min_cap_w > t.gpu.max_w ? t.gpu.min_cap_w : t.gpu.idle_w, t.gpu.max_w));

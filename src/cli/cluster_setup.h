@@ -56,7 +56,7 @@ struct ClusterConfig {
   double eco_cpu_pct = 60;   // an eco node without an operating point (§h.1, standalone)
   double eco_gpu_pct = 70;
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
-  std::map<std::string, CpuClass, std::less<>> queue_class;  // --queue-class, by the trace's queue label
+  std::vector<std::pair<std::string, CpuClass>> queue_class;  // --queue-class in command-line order (a later one wins)
   bool swf_profile_given = false;  // --work-class, --work-sensitivity or --queue-class
   bool clip_to_limit = true; // SWF/CSV jobs are killed at their limit under --overrun clip
   std::string caps_file;     // --caps: a cap schedule (YAML)

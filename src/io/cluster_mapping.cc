@@ -20,10 +20,13 @@ std::string QueueLabel(const Workload& w, std::int32_t q) {
   return std::to_string(q);
 }
 
-// A key names a queue as the trace writes it; numbers match numerically
-// ("02" is SWF queue 2), unless a CSV queue is named exactly so.
-bool KeyNames(const std::string& key, const std::string& label) {
+// A key names a queue as the trace writes it. Numbers match numerically
+// ("02" is SWF queue 2), unless the trace has a CSV queue named exactly as
+// the key: that one only. `names` is every CSV queue name the trace has,
+// not only the run's jobs', so a slice (--jobs) matches as the whole does.
+bool KeyNames(const std::string& key, const std::string& label, const std::set<std::string, std::less<>>& names) {
   if (key == label) return true;
+  if (names.contains(key)) return false;
   std::int64_t a = 0, b = 0;
   return ParseInt(key, &a) == ParseError::kOk && ParseInt(label, &b) == ParseError::kOk && a == b;
 }
@@ -36,11 +39,12 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<s
   if (!o.queue_class.empty()) {
     std::set<std::string, std::less<>> labels;
     for (const Job& j : w->jobs) labels.insert(QueueLabel(*w, j.queue));
+    const std::set<std::string, std::less<>> names(w->queue_names.begin(), w->queue_names.end());
     for (const auto& [key, cls] : o.queue_class) {
       bool used = false;
       for (const std::string& label : labels)
-        if (KeyNames(key, label) && !(key != label && labels.contains(key))) {
-          class_of[label] = cls;
+        if (KeyNames(key, label, names)) {
+          class_of[label] = cls;  // a later key for the same queue wins
           used = true;
         }
       if (!used && unused_keys != nullptr) {

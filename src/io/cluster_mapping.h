@@ -12,6 +12,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/status.h"
@@ -27,7 +28,8 @@ struct ClusterMappingOptions {
   WorkProfile profile;       // every job's profile (class, sensitivity, U, M, I)
   // Per SWF/CSV queue, as the trace writes it (an SWF number, a CSV q_id or
   // queue name): the CPU class.
-  std::map<std::string, CpuClass, std::less<>> queue_class;
+  // In command-line order: where two keys name one queue, the later wins.
+  std::vector<std::pair<std::string, CpuClass>> queue_class;
 };
 
 // Fills w->work and w->pods from w->jobs. REQUIRES: !w->work_based().

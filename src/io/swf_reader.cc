@@ -44,14 +44,22 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t, HeaderSeen* seen = n
   if (label == "MaxProcs" && count) t->max_procs = v;
   if (label == "MaxNodes" && count) t->max_nodes = v;
   if (seen == nullptr) return;
+  // What the readers take: a size of 1 to 10^9, a limit of 1 to 10^12 s
+  // (swf_policy.cc), any start, a zone that is not empty.
+  const bool seconds = ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputSeconds;
+  const bool numeric = label == "MaxProcs" || label == "MaxNodes" || label == "MaxRuntime";
   std::optional<std::string>* slot = label == "MaxProcs" && count                ? &seen->max_procs
                                      : label == "MaxNodes" && count              ? &seen->max_nodes
-                                     : label == "MaxRuntime" && count            ? &seen->max_runtime
+                                     : label == "MaxRuntime" && seconds          ? &seen->max_runtime
                                      : label == "UnixStartTime"                  ? &seen->start
                                      : label == "TimeZoneString" && !value.empty() ? &seen->zone
                                                                                    : nullptr;
   if (slot == nullptr) return;
-  if (slot->has_value() && **slot != value)
+  // Numbers are compared as numbers: "08" repeats 8.
+  std::int64_t earlier = 0;
+  const bool same = slot->has_value() && (numeric ? ParseInt(**slot, &earlier) == ParseError::kOk && earlier == v
+                                                  : **slot == value);
+  if (slot->has_value() && !same)
     diag->Report(t->name, ln, "duplicate_header_field",
                  fmt::format("{} is given again ('{}', earlier '{}'); the last one is used", label, EscapeControl(value),
                              EscapeControl(**slot)),
