@@ -149,6 +149,10 @@ TEST(ConfigFile, ClustersimAppliesWhatTheCheckAccepted) {
   r = run("total_nodes = 8\ncheck = maybe\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("(--check was set on " + (d / "c.toml").string() + ":2)"), std::string::npos) << r.err;
+  // Its flag errors name the key bare ("check: too many inputs for a flag").
+  r = run("total_nodes = 8\ncheck = []\n");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("(--check was set on " + (d / "c.toml").string() + ":2)"), std::string::npos) << r.err;
   // A bad value given on the command line (here attached to its short
   // name) is not the file's: no note.
   std::ofstream(d / "c.toml", std::ios::binary) << "total_nodes = 8\nbackfill = easy\n";

@@ -69,14 +69,24 @@ void PrintSwitches(std::ostream& out) {
 // An error about an option's value ("--backfill: unknown value ...") that
 // the config file gave: a second line says where it is. CLI11's own
 // conversion errors name the option after a prefix ("Could not convert:
-// --check = maybe"); `anywhere` looks for it there too.
+// --check = maybe", "Expected ... arguments to --jobs, got 0"); `anywhere`
+// looks for it there too. Its flag errors name a config key bare ("check:
+// too many inputs for a flag").
 void NoteConfigLine(const std::string& cfg, const CLI::App& app, const std::string& what, int argc, char** argv,
                     bool anywhere = false) {
+  if (cfg.empty()) return;
   const std::size_t from = anywhere ? what.find("--") : 0;
-  if (cfg.empty() || from == std::string::npos || what.compare(from, 2, "--") != 0) return;
-  const std::size_t end = what.find_first_of(": =", from);
-  if (end == std::string::npos) return;
-  const std::string option = what.substr(from, end - from);
+  std::string option;
+  if (from != std::string::npos && what.compare(from, 2, "--") == 0) {
+    const std::size_t end = what.find_first_of(": =,", from);
+    if (end == std::string::npos) return;
+    option = what.substr(from, end - from);
+  } else if (const std::size_t colon = what.find(':'); colon != std::string::npos && colon > 0 &&
+                                                       what.find(' ') > colon) {
+    option = "--" + what.substr(0, colon);
+  } else {
+    return;
+  }
   if (const std::string where = clustersim::ConfigLineOf(cfg, app, option, argc, argv); !where.empty())
     std::cerr << "clustersim: (" << option << " was set on " << where << ")\n";
 }
