@@ -146,6 +146,27 @@ TEST(DrEvtReview, ForcedEndTimeAloneFallsBackToTheLimitAloud) {
   EXPECT_FALSE(fs::exists(d / "t.csv"));
 }
 
+// dr_evt replays a trace with start and end times whatever -p or -b say;
+// `simulator` did too, without a word, so `-p sjf` looked like a result.
+TEST(DrEvtReview, SchedulingOptionsOnAReplayGetANote) {
+  const fs::path d = ScratchDir("review_replay_note");
+  std::ofstream(d / "h.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n0,0,50,4,100\n";
+  const std::string trace = (d / "h.csv").string();
+  const ProcessResult r = RunProcess({SimulatorBinary(), trace, "-n", "4", "-p", "sjf", "-b", "conservative", "-o",
+                                      (d / "s.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find(trace + ": the trace records start and end times and is replayed, as dr_evt does: --policy, "
+                               "--backfill had no effect; add --force_simulation to schedule it"),
+            std::string::npos)
+      << r.err;
+  // Without such options, or simulating, nothing to say.
+  const ProcessResult plain = RunProcess({SimulatorBinary(), trace, "-n", "4", "-o", (d / "s.csv").string()});
+  EXPECT_EQ(plain.err.find("had no effect"), std::string::npos) << plain.err;
+  const ProcessResult forced = RunProcess({SimulatorBinary(), trace, "-n", "4", "-p", "sjf", "--force_simulation",
+                                           "-o", (d / "s.csv").string()});
+  EXPECT_EQ(forced.err.find("had no effect"), std::string::npos) << forced.err;
+}
+
 // Each front end's --help states its own defaults (they differ: dr_evt lets
 // jobs overrun, clustersim kills at the limit).
 // dr_evt's older names (dr_evt-compat.md §5.3): --runtime_mode chose what

@@ -283,6 +283,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
                              : "no trace file given: name one, or set SIM_WORKLOAD_TRACE_PATH (see --help)");
   c.replay_requested = replay;
   if (replay && !sim) RETURN_IF_ERROR(CheckReplayOptions(v));
+  if (sim) c.replay_ignores = SchedulingOptionsGiven(v);
   if (v.wait_queue_overflow == "abort") c.wait_queue_abort_capacity = v.wait_queue_capacity;
 
   // Input.

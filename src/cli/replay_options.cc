@@ -18,7 +18,7 @@ namespace clustersim {
 // `clustersim replay` keeps the trace's times: the options that choose how a
 // simulation schedules or draws run times would be ignored, so they are
 // refused (named), rather than recorded as if they had been used.
-Status CheckReplayOptions(const OptionValues& v) {
+std::vector<std::string> SchedulingOptionsGiven(const OptionValues& v) {
   std::vector<std::string> given;
   auto named = [&](std::string_view flag) { return std::find(v.given.begin(), v.given.end(), flag) != v.given.end(); };
   auto note = [&](bool set, const char* flag) {
@@ -47,6 +47,11 @@ Status CheckReplayOptions(const OptionValues& v) {
   note(!v.run_time_compat.empty(), "--run_time_compat");
   note(!v.seed.empty(), "--seed");
   note(v.force_simulation, "--force-simulation");
+  return given;
+}
+
+Status CheckReplayOptions(const OptionValues& v) {
+  const std::vector<std::string> given = SchedulingOptionsGiven(v);
   if (given.empty()) return Status::Ok();
   return Status::Error(fmt::format("{}: a replay keeps the trace's recorded times, so {} would be ignored; schedule "
                                    "the trace with `clustersim simulate --force-simulation`",

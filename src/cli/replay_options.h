@@ -4,6 +4,9 @@
 // times would be ignored. They are refused by name, never taken silently,
 // and left out of replay's --help.
 
+#include <string>
+#include <vector>
+
 #include "cli/options.h"
 #include "model/status.h"
 
@@ -13,8 +16,10 @@ class App;
 
 namespace clustersim {
 
-// An error naming every such option the command line gave (at any value,
-// its default included: `--policy fcfs` would be ignored too), else OK.
+// Every such option the command line gave (at any value, its default
+// included: `--policy fcfs` would be ignored too).
+std::vector<std::string> SchedulingOptionsGiven(const OptionValues& v);
+// An error naming them, else OK.
 Status CheckReplayOptions(const OptionValues& v);
 
 // Leaves those options out of --help; they stay parsed, so giving one is

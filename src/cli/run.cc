@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
@@ -280,6 +281,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                "{}: the trace records start and end times, so `simulate` replays them; to schedule it, add "
                "--force-simulation\n",
                c.trace);
+  if (w.mode == TraceMode::kReplay && !c.replay_ignores.empty() && !c.quiet)
+    fmt::print(err, "{}: the trace records start and end times and is replayed, as dr_evt does: {} had no effect; "
+               "add --force_simulation to schedule it\n", c.trace, fmt::join(c.replay_ignores, ", "));
   if (c.replay_requested && w.mode != TraceMode::kReplay)
     return Fail(c, err,
                 Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "cli/cluster_setup.h"
 #include "io/time_format.h"
@@ -22,6 +23,9 @@ struct RunConfig {
   Frontend frontend = Frontend::kClustersim;
   std::string trace;
   bool replay_requested = false;     // `clustersim replay`
+  // `simulator`: scheduling options given, which a replay-format trace
+  // ignores as dr_evt does (a note says so).
+  std::vector<std::string> replay_ignores;
   bool trace_is_list = false;        // -L: `trace` lists trace files (io/trace_list.h)
   LoadOptions load;
   RunTimeOptions run_time;
