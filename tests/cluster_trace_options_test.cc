@@ -108,7 +108,8 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
   const fs::path d = ScratchDir("cluster_work_options");
   for (const std::vector<std::string>& extra :
        {std::vector<std::string>{"--cpu-cap", "all:50%"}, {"--gpu-cap", "all:70%"}, {"--freq-scale", "all:0.5"},
-        {"--work-class", "cpu.io_bound"}, {"--work-sensitivity", "0.5"}, {"--queue-class", "pdebug=cpu.io_bound"}}) {
+        {"--work-class", "cpu.io_bound"}, {"--work-sensitivity", "0.5"}, {"--queue-class", "pdebug=cpu.io_bound"},
+        {"--eco-cpu-pct", "50"}, {"--design-it-watts", "1000"}, {"--power-step", "0.5"}}) {
     const ProcessResult r = RunQueues(d, extra);
     EXPECT_EQ(r.exit_code, 1) << extra[0];
     EXPECT_TRUE(Has(r.err, "an SWF/CSV run keeps its run times unless given --execution work")) << r.err;

@@ -261,6 +261,8 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     k.queue_class.emplace_back(qc.substr(0, eq), cls);  // matched against the trace's queues in MapOntoCluster
   }
   k.swf_profile_given = !v.work_class.empty() || !v.work_sensitivity.empty() || !v.queue_classes.empty();
+  k.power_options_given = !v.eco_cpu_pct.empty() || !v.eco_gpu_pct.empty() || !v.ambient.empty() ||
+                          !v.design_it_watts.empty() || !v.power_step.empty();
   // Frequency scales first, then CPU caps, then GPU caps; within one option,
   // command-line order (a later setting wins where selectors overlap).
   auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {

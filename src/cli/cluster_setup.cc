@@ -340,10 +340,11 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     return Status::Error("--work-class, --work-sensitivity and --queue-class give SWF/CSV jobs a profile; a JSONL "
                          "trace's pods carry their own (workloadClass, workloadProfile)");
   if (!work_based && !config.work_execution &&
-      (config.swf_profile_given || !config.rules.empty() || !config.caps_file.empty()))
-    return Status::Error("--cpu-cap, --gpu-cap, --freq-scale, --caps, --work-class, --work-sensitivity and "
-                         "--queue-class act on work; an SWF/CSV run keeps its run times unless given "
-                         "--execution work, so they would change nothing");
+      (config.swf_profile_given || config.power_options_given || !config.rules.empty() || !config.caps_file.empty()))
+    return Status::Error("--cpu-cap, --gpu-cap, --freq-scale, --caps, --eco-cpu-pct, --eco-gpu-pct, --work-class, "
+                         "--work-sensitivity and --queue-class act on work, and --ambient, --design-it-watts and "
+                         "--power-step on its power; an SWF/CSV run keeps its run times unless given --execution "
+                         "work, so they would change nothing");
   PoolUnits units = PoolUnits::kMillicores;
   if (!work_based) {
     ClusterMappingOptions m;
