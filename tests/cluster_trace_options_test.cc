@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "subprocess.h"
 #include "test_util.h"
@@ -55,6 +56,11 @@ TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
                             "pbatch, pdebug); the setting is unused"))
       << typo.err;
   EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.mixed", "cpu.mixed"}));
+  const ProcessResult twice = RunQueues(d, {"--execution", "work", "--queue-class", "1=cpu.io_bound", "--queue-class",
+                                            "1=cpu.memory_bound"});
+  ASSERT_EQ(twice.exit_code, 0) << twice.err;
+  const auto summary = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_EQ(summary.at("warnings_by_rule").at("queue_class_unused"), 1);  // one key, named once
   const ProcessResult sliced = RunQueues(d, {"--execution", "work", "--queue-class", "pdebug=cpu.io_bound", "-j", "1"}, false);
   EXPECT_EQ(sliced.exit_code, 0) << sliced.err;
   EXPECT_TRUE(Has(sliced.err, "no job is in queue 'pdebug' (this run's jobs are in pbatch)")) << sliced.err;
@@ -112,7 +118,9 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
         {"--eco-cpu-pct", "50"}, {"--design-it-watts", "1000"}, {"--power-step", "0.5"}}) {
     const ProcessResult r = RunQueues(d, extra);
     EXPECT_EQ(r.exit_code, 1) << extra[0];
-    EXPECT_TRUE(Has(r.err, "an SWF/CSV run keeps its run times unless given --execution work")) << r.err;
+    EXPECT_TRUE(Has(r.err, "error: " + extra[0] + ": an SWF/CSV run keeps its run times, and has no power model, "
+                           "unless given --execution work, so it would change nothing"))
+        << r.err;
   }
   // With work to shape, a CPU cap stretches the jobs.
   const ProcessResult capped = RunQueues(d, {"--execution", "work", "--cpu-cap", "all:50%"});
@@ -133,7 +141,8 @@ TEST(ClusterTraceOptions, ProfileOptionsAreRefusedOnAJsonlTrace) {
     const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.jsonl").string(), "--cluster",
                                         (d / "c.yaml").string(), flag, value, "-o", (d / "out").string()});
     EXPECT_EQ(r.exit_code, 1) << flag;
-    EXPECT_TRUE(Has(r.err, "a JSONL trace's pods carry their own")) << flag << ": " << r.err;
+    EXPECT_TRUE(Has(r.err, std::string("error: ") + flag + ": gives SWF/CSV jobs a profile; a JSONL trace's pods carry their own"))
+        << flag << ": " << r.err;
   }
 }
 

@@ -126,7 +126,8 @@ TEST(SwfReader, ASizeGivenTwiceWithAnotherValueIsNamed) {
   // the wrong one.
   Diagnostics quiet;
   auto kept = ReadSwf("; MaxProcs: 128\n; MaxProcs: -1\n; MaxProcs: 0128\n; TimeZoneString: UTC\n; TimeZoneString:\n"
-                      "; MaxRuntime: 3600\n; MaxRuntime: 2000000000\n; MaxRuntime: 2000000000\n" +
+                      "; MaxRuntime: 3600\n; MaxRuntime: 2000000000\n; MaxRuntime: 2000000000\n"
+                      "; UnixStartTime: 1714982400\n; UnixStartTime: 01714982400\n" +
                           Rec("1", "0", "0", "10", "4", "4", "20"),
                       "kept.swf", &quiet);
   ASSERT_TRUE(kept.ok()) << kept.status().message();

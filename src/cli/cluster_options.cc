@@ -260,9 +260,17 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     RETURN_IF_ERROR(ParseEnum("--queue-class", qc.substr(eq + 1), kCpuClassNames, &cls));
     k.queue_class.emplace_back(qc.substr(0, eq), cls);  // matched against the trace's queues in MapOntoCluster
   }
-  k.swf_profile_given = !v.work_class.empty() || !v.work_sensitivity.empty() || !v.queue_classes.empty();
-  k.power_options_given = !v.eco_cpu_pct.empty() || !v.eco_gpu_pct.empty() || !v.ambient.empty() ||
-                          !v.design_it_watts.empty() || !v.power_step.empty();
+  // Named, so a run with no work for them to shape can say which (cluster_setup).
+  for (const auto& [given, flag] : {std::pair{!v.work_class.empty(), "--work-class"},
+                                    {!v.work_sensitivity.empty(), "--work-sensitivity"},
+                                    {!v.queue_classes.empty(), "--queue-class"}})
+    if (given) k.profile_options.emplace_back(flag);
+  for (const auto& [given, flag] :
+       {std::pair{!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
+        {!v.freq_scales.empty(), "--freq-scale"}, {!v.caps.empty(), "--caps"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
+        {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
+        {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"}})
+    if (given) k.work_options.emplace_back(flag);
   // Frequency scales first, then CPU caps, then GPU caps; within one option,
   // command-line order (a later setting wins where selectors overlap).
   auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {

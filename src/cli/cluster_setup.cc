@@ -5,6 +5,7 @@
 #include <map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include "io/cluster_mapping.h"
 #include "io/caps_yaml.h"
@@ -323,8 +324,8 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     if (t.gpus > 0 && config.work.switches.gpu_catalog == power::GpuCatalog::kBase300 &&
         (t.gpu.min_cap_w > t.gpu.max_w || t.gpu.idle_w > t.gpu.max_w))
       return Status::Error(fmt::format(
-          "{}: node group {}: under gpu_catalog=base300 (--compat joulie) the GPU fields the file does not set "
-          "(gpu_model, gpu_min_cap_watts, gpu_max_cap_watts) take the base model's {}/{}/{} W (idle/max/min cap): "
+          "{}: node group {}: under gpu_catalog=base300 (--compat joulie) the GPU fields that neither gpu_model nor "
+          "gpu_min_cap_watts / gpu_max_cap_watts set take the base model's {}/{}/{} W (idle/max/min cap): "
           "{} {} W exceeds max {} W; set the others too",
           cl.name, t.name, config.base.gpu.idle_w, config.base.gpu.max_w, config.base.gpu.min_cap_w,
           t.gpu.min_cap_w > t.gpu.max_w ? "min cap" : "idle",
@@ -336,15 +337,18 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
   const bool work_based = w->work_based();
   // Options that shape work must have work to shape, or the run would look
   // as if they had been applied.
-  if (work_based && config.swf_profile_given)
-    return Status::Error("--work-class, --work-sensitivity and --queue-class give SWF/CSV jobs a profile; a JSONL "
-                         "trace's pods carry their own (workloadClass, workloadProfile)");
-  if (!work_based && !config.work_execution &&
-      (config.swf_profile_given || config.power_options_given || !config.rules.empty() || !config.caps_file.empty()))
-    return Status::Error("--cpu-cap, --gpu-cap, --freq-scale, --caps, --eco-cpu-pct, --eco-gpu-pct, --work-class, "
-                         "--work-sensitivity and --queue-class act on work, and --ambient, --design-it-watts and "
-                         "--power-step on its power; an SWF/CSV run keeps its run times unless given --execution "
-                         "work, so they would change nothing");
+  if (work_based && !config.profile_options.empty())
+    return Status::Error(fmt::format("{}: {} SWF/CSV jobs a profile; a JSONL trace's pods carry their own "
+                                     "(workloadClass, workloadProfile)",
+                                     fmt::join(config.profile_options, ", "),
+                                     config.profile_options.size() == 1 ? "gives" : "give"));
+  if (!work_based && !config.work_execution && (!config.profile_options.empty() || !config.work_options.empty())) {
+    std::vector<std::string> given = config.work_options;
+    given.insert(given.end(), config.profile_options.begin(), config.profile_options.end());
+    return Status::Error(fmt::format("{}: an SWF/CSV run keeps its run times, and has no power model, unless given "
+                                     "--execution work, so {} would change nothing",
+                                     fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
+  }
   PoolUnits units = PoolUnits::kMillicores;
   if (!work_based) {
     ClusterMappingOptions m;

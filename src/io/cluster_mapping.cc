@@ -40,6 +40,7 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<s
     std::set<std::string, std::less<>> labels;
     for (const Job& j : w->jobs) labels.insert(QueueLabel(*w, j.queue));
     const std::set<std::string, std::less<>> names(w->queue_names.begin(), w->queue_names.end());
+    std::set<std::string, std::less<>> reported;  // a key given twice is named once
     for (const auto& [key, cls] : o.queue_class) {
       bool used = false;
       for (const std::string& label : labels)
@@ -47,7 +48,7 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<s
           class_of[label] = cls;  // a later key for the same queue wins
           used = true;
         }
-      if (!used && unused_keys != nullptr) {
+      if (!used && unused_keys != nullptr && reported.insert(key).second) {
         std::string queues;
         for (const std::string& label : labels) queues += (queues.empty() ? "" : ", ") + EscapeControl(label);
         unused_keys->push_back(fmt::format("'{}' (this run's jobs are in {})", EscapeControl(key), queues));

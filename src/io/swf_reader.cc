@@ -47,7 +47,7 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t, HeaderSeen* seen = n
   // What the readers take: a size of 1 to 10^9, a limit of 1 to 10^12 s
   // (swf_policy.cc), any start, a zone that is not empty.
   const bool seconds = ParseInt(value, &v) == ParseError::kOk && v > 0 && v <= kMaxInputSeconds;
-  const bool numeric = label == "MaxProcs" || label == "MaxNodes" || label == "MaxRuntime";
+  const bool numeric = label == "MaxProcs" || label == "MaxNodes" || label == "MaxRuntime" || label == "UnixStartTime";
   std::optional<std::string>* slot = label == "MaxProcs" && count                ? &seen->max_procs
                                      : label == "MaxNodes" && count              ? &seen->max_nodes
                                      : label == "MaxRuntime" && seconds          ? &seen->max_runtime
@@ -56,9 +56,10 @@ void ParseHeaderComment(std::string_view line, SwfTrace* t, HeaderSeen* seen = n
                                                                                    : nullptr;
   if (slot == nullptr) return;
   // Numbers are compared as numbers: "08" repeats 8.
-  std::int64_t earlier = 0;
-  const bool same = slot->has_value() && (numeric ? ParseInt(**slot, &earlier) == ParseError::kOk && earlier == v
-                                                  : **slot == value);
+  std::int64_t now = 0, earlier = 0;
+  const bool same = slot->has_value() && (**slot == value || (numeric && ParseInt(value, &now) == ParseError::kOk &&
+                                                                ParseInt(**slot, &earlier) == ParseError::kOk &&
+                                                                now == earlier));
   if (slot->has_value() && !same)
     diag->Report(t->name, ln, "duplicate_header_field",
                  fmt::format("{} is given again ('{}', earlier '{}'); the last one is used", label, EscapeControl(value),
