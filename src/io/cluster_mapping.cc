@@ -5,6 +5,7 @@
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include "io/number_parse.h"
 #include "model/text_escape.h"
@@ -49,9 +50,9 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<s
           used = true;
         }
       if (!used && unused_keys != nullptr && reported.insert(key).second) {
-        std::string queues;
-        for (const std::string& label : labels) queues += (queues.empty() ? "" : ", ") + EscapeControl(label);
-        unused_keys->push_back(fmt::format("'{}' (this run's jobs are in {})", EscapeControl(key), queues));
+        std::vector<std::string> queues;
+        for (const std::string& label : labels) queues.push_back(EscapeControl(label));
+        unused_keys->push_back(fmt::format("'{}' (this run's jobs are in {})", EscapeControl(key), fmt::join(queues, ", ")));
       }
     }
   }

@@ -172,10 +172,6 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       r.res_allocated.push_back(alloc);
       r.res_size.push_back(std::isfinite(f) ? alloc + f : std::max(alloc, r.capacity));
     }
-    // The trace's baseline row (time 0, nothing allocated) and any other
-    // idle rows before the first submit hold nothing to draw; counting time
-    // from them put a CSV trace with Unix times 50 years right of its origin
-    // and left every chart flat.
     // Without jobs.csv, a run where no job finished starts at its first
     // allocation.
     if (!r.has_jobs && none_finished)
@@ -184,6 +180,10 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
           r.origin = r.res_time[i];
           break;
         }
+    // The trace's baseline row (time 0, nothing allocated) and any other
+    // idle rows before the first submit hold nothing to draw; counting time
+    // from them put a CSV trace with Unix times 50 years right of its origin
+    // and left every chart flat.
     std::size_t idle_lead = 0;
     while (idle_lead < r.res_time.size() && r.res_time[idle_lead] < r.origin && r.res_allocated[idle_lead] == 0)
       ++idle_lead;

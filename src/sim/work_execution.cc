@@ -102,8 +102,7 @@ void WorkExecution::Start(JobId id, SimTime now) {
       killed_[id] = 1;  // as a fixed run is (--overrun clip)
     }
     SimTime end = run < kMaxSimTime - now ? now + run : kMaxSimTime;
-    if (o_.tick > 0) end = (end + o_.tick - 1) / o_.tick * o_.tick;
-    empty_jobs_.emplace(end, id);
+    empty_jobs_.emplace(TickUp(end), id);
   }
   for (const Piece& piece : pieces) ++pod_tasks_left_[piece.pod];
   for (const Piece& piece : pieces) {
@@ -315,8 +314,7 @@ SimTime WorkExecution::NextPowerEvent(bool workload_events) {
   if (!workload_events && hardware == kTimeInfinity) return kTimeInfinity;
   SimTime t = std::min(hardware, next_sample_);
   // Tick mode: the hardware too moves on the tick grid.
-  if (o_.tick > 0 && t != kTimeInfinity) t = (t + o_.tick - 1) / o_.tick * o_.tick;
-  return t;
+  return TickUp(t);
 }
 
 SimTime WorkExecution::NextTaskEvent() {
