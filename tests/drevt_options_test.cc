@@ -159,6 +159,9 @@ TEST(DrEvtReview, SchedulingOptionsOnAReplayGetANote) {
                                "--backfill had no effect; add --force_simulation to schedule it"),
             std::string::npos)
       << r.err;
+  // An option given at its default value is ignored as well, and named.
+  const ProcessResult fcfs = RunProcess({SimulatorBinary(), trace, "-n", "4", "-p", "fcfs", "-o", (d / "s.csv").string()});
+  EXPECT_NE(fcfs.err.find("is replayed, as dr_evt does: --policy had no effect"), std::string::npos) << fcfs.err;
   // Without such options, or simulating, nothing to say.
   const ProcessResult plain = RunProcess({SimulatorBinary(), trace, "-n", "4", "-o", (d / "s.csv").string()});
   EXPECT_EQ(plain.err.find("had no effect"), std::string::npos) << plain.err;
@@ -206,6 +209,20 @@ TEST(Help, EachFrontEndStatesItsOwnDefaults) {
   EXPECT_NE(cs.out.find("clip (default: killed at the limit"), std::string::npos) << cs.out;
   EXPECT_NE(cs.out.find("(default out)"), std::string::npos);
   EXPECT_NE(cs.out.find("fcfs (default)"), std::string::npos);
+}
+
+// `simulator --rl-windows 3` without --compat rlscheduler ran as if the
+// option were not there; `clustersim simulate` refused it. Both refuse it.
+TEST(DrEvtReview, RlWindowOptionsNeedRlschedulerInSimulatorToo) {
+  const fs::path d = ScratchDir("review_rl_windows");
+  std::ofstream(d / "j.csv") << "job_submit_time,num_nodes,time_limit,run_time\n0,4,100,50\n";
+  const ProcessResult r = RunProcess({SimulatorBinary(), (d / "j.csv").string(), "-n", "4", "--rl-windows", "3", "-o",
+                                      (d / "s.csv").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("--rl-windows sets RLScheduler's window evaluation; it needs --compat rlscheduler"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(d / "s.csv"));
 }
 
 }  // namespace

@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
       return clustersim::ExitOnParseError(app, e, "simulator", std::cout, std::cerr);
     }
+    // Which options were given, at any value: a replay names `-p fcfs` as
+    // ignored as surely as `-p sjf`.
+    clustersim::RecordGivenOptions(app, &v);
     if (!config_path.empty()) {  // -c inside a bundle of short flags (-Mc FILE): not expanded
       std::cerr << "simulator: error: -c: give the config file as its own option (-c FILE, -cFILE or "
                    "--config=FILE), not inside a bundle of short flags\n";
