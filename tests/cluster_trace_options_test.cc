@@ -115,7 +115,11 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
   for (const std::vector<std::string>& extra :
        {std::vector<std::string>{"--cpu-cap", "all:50%"}, {"--gpu-cap", "all:70%"}, {"--freq-scale", "all:0.5"},
         {"--work-class", "cpu.io_bound"}, {"--work-sensitivity", "0.5"}, {"--queue-class", "pdebug=cpu.io_bound"},
-        {"--eco-cpu-pct", "50"}, {"--design-it-watts", "1000"}, {"--power-step", "0.5"}}) {
+        {"--eco-cpu-pct", "50"}, {"--design-it-watts", "1000"}, {"--power-step", "0.5"},
+        // and the work model's switches and its time series, also silent before
+        {"--set", "cpu_share=capacity"}, {"--workload-model", "legacy"}, {"--tick", "60"},
+        {"--gpu-receiver-gate", "on"}, {"--base-speed-per-core", "2"}, {"--base-speed-per-gpu", "2"},
+        {"--timeseries-nodes", "all"}, {"--timeseries-interval", "60"}, {"--timeseries-every-event"}}) {
     const ProcessResult r = RunQueues(d, extra);
     EXPECT_EQ(r.exit_code, 1) << extra[0];
     EXPECT_TRUE(Has(r.err, "error: " + extra[0] + ": an SWF/CSV run keeps its run times, and has no power model, "

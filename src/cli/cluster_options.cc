@@ -269,8 +269,15 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
        {std::pair{!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
         {!v.freq_scales.empty(), "--freq-scale"}, {!v.caps.empty(), "--caps"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
         {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
-        {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"}})
+        {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
+        {!v.switches.empty(), "--set"}, {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
+        {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
+        {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.timeseries_nodes.empty(), "--timeseries-nodes"}})
     if (given) k.work_options.emplace_back(flag);
+  // The time series is the power model's: these have defaults, so given is
+  // read from the command line.
+  for (const char* flag : {"--timeseries-interval", "--timeseries-every-event"})
+    if (std::find(v.given.begin(), v.given.end(), flag) != v.given.end()) k.work_options.emplace_back(flag);
   // Frequency scales first, then CPU caps, then GPU caps; within one option,
   // command-line order (a later setting wins where selectors overlap).
   auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {

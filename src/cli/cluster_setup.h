@@ -58,7 +58,7 @@ struct ClusterConfig {
   WorkProfile swf_profile;   // SWF/CSV jobs' work profile
   std::vector<std::pair<std::string, CpuClass>> queue_class;  // --queue-class in command-line order (a later one wins)
   std::vector<std::string> profile_options;  // given of --work-class, --work-sensitivity, --queue-class
-  std::vector<std::string> work_options;     // given of the caps, eco percents, --ambient, --design-it-watts, --power-step
+  std::vector<std::string> work_options;     // given of the options that shape only work, its power or its time series
   bool clip_to_limit = true; // SWF/CSV jobs are killed at their limit under --overrun clip
   std::string caps_file;     // --caps: a cap schedule (YAML)
   FacilityOptions facility;  // --ambient, --design-it-watts
