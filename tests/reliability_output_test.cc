@@ -460,5 +460,34 @@ TEST(ReliabilityOutput, QuotedQueueNamesSurviveTheRoundTrip) {
   EXPECT_EQ(Slurp(d / "b" / "schedule.csv"), a);
 }
 
+// A set of named files (simulator's -o and -R, the tracer's reports) is
+// written out before any is published: under a full disk, -R (or -m) was
+// replaced by the new run while -o (or -r) kept the old one.
+TEST(ReliabilityOutput, AFullDiskLeavesEveryNamedFileOld) {
+  const fs::path d = ScratchDir("rel_full_named");
+  ProcessOptions o;
+  o.file_size_limit = 3000;  // the schedule (~4 KB) fails, the resources (~2.7 KB) fit
+  for (const char* f : {"s.csv", "r.csv"}) Write(d / f, "old\n");
+  const ProcessResult sim = RunProcess({SimulatorBinary(), std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/jobs.csv", "-n", "100", "-o",
+                                        (d / "s.csv").string(), "-R", (d / "r.csv").string()},
+                                       o);
+  EXPECT_EQ(sim.exit_code, 1);
+  EXPECT_NE(sim.err.find("s.csv: write failed: File too large"), std::string::npos) << sim.err;
+  EXPECT_EQ(Read(d / "s.csv"), "old\n");
+  EXPECT_EQ(Read(d / "r.csv"), "old\n");
+
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
+  o.file_size_limit = 64 * 1024;  // the 168-hour summary (~10 KB) fits, the resource trace does not
+  for (const char* f : {"m.csv", "r.csv"}) Write(d / f, "old\n");
+  const ProcessResult tr = RunProcess(
+      {TracerBinary(), kth, "-z", "UTC", "-m", (d / "m.csv").string(), "-r", (d / "r.csv").string()}, o);
+  EXPECT_EQ(tr.exit_code, 1);
+  EXPECT_NE(tr.err.find("r.csv: write failed: File too large"), std::string::npos) << tr.err;
+  EXPECT_EQ(Read(d / "m.csv"), "old\n");
+  EXPECT_EQ(Read(d / "r.csv"), "old\n");
+  EXPECT_TRUE(Hidden(d).empty()) << Hidden(d)[0];
+}
+
 }  // namespace
 }  // namespace clustersim::test

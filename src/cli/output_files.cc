@@ -72,6 +72,10 @@ Status OutputFiles::Publish(bool report) {
     if (Status st = f.value()->Close(); !st.ok()) return st;
   }
   if (set_) return set_->Publish();
+  // Every named file is written out before any replaces an old one: a write
+  // error (a full disk) left -R new beside -o old.
+  for (auto& f : path_files_)
+    if (Status st = f->Close(); !st.ok()) return st;
   const DeferSignals all_or_none;  // the named files are renamed one by one
   for (auto& f : path_files_)
     if (Status st = f->Commit(); !st.ok()) return st;

@@ -215,7 +215,9 @@ int RunTraceCommand(int argc, char** argv, TracerFrontend frontend, std::ostream
       sinks.push_back(std::make_unique<AtomicFileSink>(name));
       if (Status st = sinks.back()->Open(); !st.ok()) return Fail(prog, err, st.message());
       sinks.back()->buf.assign(text);
-      sinks.back()->Flush();
+      // Written out and closed here: a write error (a full disk) comes
+      // before any file is published.
+      if (Status st = sinks.back()->Close(); !st.ok()) return Fail(prog, err, st.message());
     }
     for (auto& sink : sinks)
       if (Status st = sink->Commit(); !st.ok()) return Fail(prog, err, st.message());

@@ -109,17 +109,24 @@ void AtomicFileSink::Flush() {
   buf.clear();
 }
 
-Status AtomicFileSink::Commit() {
+Status AtomicFileSink::Close() {
+  if (closed_) return Status::Ok();
   if (file_ == nullptr) return Status::Error(EscapeControl(path_) + ": not open");
   Flush();
   Status st = file_->Close();
   delete file_;
   file_ = nullptr;
-  if (null_) return Status::Ok();
   if (!st.ok()) {
     Discard();
     return st;
   }
+  closed_ = true;
+  return Status::Ok();
+}
+
+Status AtomicFileSink::Commit() {
+  if (Status st = Close(); !st.ok()) return st;
+  if (null_) return Status::Ok();
   if (Status again = CheckOutputFilePath(path_); !again.ok()) {  // something appeared meanwhile
     Discard();
     return again;

@@ -61,12 +61,18 @@ class AtomicFileSink final : public TextSink {
 
   Status Open();
   void Flush() override;
+  // Writes out and closes the temporary, without publishing it: a set of
+  // files is closed first, so a write error (a full disk) comes before any
+  // file of the set replaces an old one.
+  Status Close();
+  // Closes (if not yet) and renames the temporary over `path`.
   Status Commit();
 
  private:
   void Discard();
   std::string path_, tmp_;
   FdSink* file_ = nullptr;  // owned
+  bool closed_ = false;
   bool null_ = false;
   int slot_ = -1;
 };
