@@ -2,6 +2,7 @@
 // runs them: pages land where documented, stale reports never survive a
 // run, and every refusal is one clear line.
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -147,6 +148,23 @@ TEST(ReportCommand, APageNeverReplacesTheRunsFiles) {
   EXPECT_EQ(r.err, "clustersim report: error: -o: give a file name for the page\n");
   // The run's own page may be rebuilt in place.
   r = Clustersim({"report", run.string(), "-o", (run / "report.html").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // Nor the files of another run: `report a -o b/summary.json` gave b an
+  // HTML summary.
+  const fs::path other = dir / "other";
+  ASSERT_EQ(Clustersim({"simulate", kSwf, "--quiet", "-o", other.string()}).exit_code, 0);
+  const std::string other_summary = test::Slurp(other / "summary.json");
+  for (const char* name : {"summary.json", "jobs.csv", "timing.json"}) {
+    r = Clustersim({"report", run.string(), "-o", (other / name).string()});
+    EXPECT_EQ(r.exit_code, 1) << name;
+    EXPECT_EQ(r.err, fmt::format("clustersim report: error: {}: this is {} of the run in {}; write the page elsewhere\n",
+                                 (other / name).string(), name, other.string()));
+  }
+  r = Clustersim({"compare", run.string(), run.string(), "-o", (other / "schedule.csv").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(test::Slurp(other / "summary.json"), other_summary);
+  // A name of that kind in a folder that is no run's is a page like any other.
+  r = Clustersim({"report", run.string(), "-o", (dir / "jobs.csv").string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 

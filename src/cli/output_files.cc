@@ -34,6 +34,16 @@ Status CheckPageTarget(const std::string& page, const std::vector<std::string>& 
         return Status::Error(fmt::format("{}: this is {} of the run in {}; write the page elsewhere", page, name, dir));
     }
   }
+  // Nor over the files of another run: `report a -o b/summary.json` left b
+  // with an HTML summary. A folder with a summary or timing file is a run's.
+  for (const std::string& name : kOutputNames) {
+    if (name == "report.html" || p.filename() != name) continue;
+    std::error_code ec;
+    for (const char* marker : {"summary.json", "timing.json"})
+      if (fs::exists(parent / marker, ec))
+        return Status::Error(fmt::format("{}: this is {} of the run in {}; write the page elsewhere", page, name,
+                                         parent.string()));
+  }
   return Status::Ok();
 }
 

@@ -40,8 +40,10 @@ class OutputFiles {
 
 // `clustersim report -o` and `compare -o`: a page written over one of the
 // runs' own files (summary.json, jobs.csv, ...) would destroy the run it
-// describes. An error naming the file, else OK. (report.html may be
-// replaced: it is a page, and the default target of `report`.)
+// describes, and one over such a file of any other run (a folder holding
+// summary.json or timing.json) would destroy that run. An error naming the
+// file, else OK. (report.html may be replaced: it is a page, and the default
+// target of `report`.)
 Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs);
 
 }  // namespace clustersim
