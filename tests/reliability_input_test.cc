@@ -245,6 +245,23 @@ TEST(ReliabilityInput, ControlBytesAreEscapedInMessages) {
   EXPECT_NE(r.err.find("'\\x1b[31mred'"), std::string::npos) << r.err;
 }
 
+// A trace or cluster file whose name is not UTF-8 (a Latin-1 file name)
+// ended every run with "internal error: invalid UTF-8 byte", exit 3 and no
+// outputs: summary.json now holds U+FFFD for the byte, and parses.
+TEST(ReliabilityInput, AFileNameThatIsNotUtf8StillGivesASummary) {
+  const fs::path d = ScratchDir("in_latin1_name");
+  const fs::path trace = d / "j\xfe.csv", cluster = d / "c\xff.yaml";
+  fs::copy_file(std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/jobs.csv", trace);
+  fs::copy_file(std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/cluster.yaml", cluster);
+  const ProcessResult r = Simulate({trace.string(), "-n", "32", "--report", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(Slurp(d / "out" / "summary.json").find("j\xef\xbf\xbd.csv\""), std::string::npos);
+  const ProcessResult c = Simulate({std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/ai-day.jsonl", "--cluster",
+                                    cluster.string(), "--outputs", "summary", "-o", (d / "cl").string()});
+  ASSERT_EQ(c.exit_code, 0) << c.err;
+  EXPECT_NE(Slurp(d / "cl" / "summary.json").find("c\xef\xbf\xbd.yaml"), std::string::npos);
+}
+
 TEST(ReliabilityInput, ConfigFileTyposAreErrorsWithFileAndLine) {
   const fs::path d = ScratchDir("in_config");
   Write(d / "jobs.csv", std::string(kHeader) + "0,1,10,10\n");

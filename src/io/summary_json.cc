@@ -6,6 +6,14 @@
 #include <nlohmann/json.hpp>
 
 namespace clustersim {
+namespace {
+
+// JSON is UTF-8, but a path or a name read from an input need not be: a
+// byte that is not UTF-8 is written as U+FFFD rather than failing the run
+// (nlohmann's default throws, which ended a run with exit 3 and no outputs).
+std::string Dump(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+
+}  // namespace
 
 std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics& diag, const std::string& work_json) {
   nlohmann::json j;
@@ -142,7 +150,7 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                                         {"max_units", info.capacity_max},
                                         {"steps", std::move(steps)}};
   }
-  return j.dump(2) + "\n";
+  return Dump(j);
 }
 
 std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const RunInfo& info,
@@ -169,7 +177,7 @@ std::string RlSummaryJson(const RlEvaluation& e, const RlWindowOptions& o, const
                  {"job_slice", o.job_slice},     {"backfill", o.backfill ? "greedy" : "none"},
                  {"procs_per_node", o.procs_per_node}, {"max_procs", o.max_procs},
                  {"capacity_nodes", info.capacity}};
-  return j.dump(2) + "\n";
+  return Dump(j);
 }
 
 std::string TimingJson(const Timing& t) {
@@ -179,7 +187,7 @@ std::string TimingJson(const Timing& t) {
   j["simulate_s"] = us(t.simulate_s);
   j["write_s"] = us(t.write_s);
   j["wall_time_s"] = us(t.wall_time_s);
-  return j.dump(2) + "\n";
+  return Dump(j);
 }
 
 }  // namespace clustersim

@@ -207,7 +207,8 @@ std::string WorkSummaryJson(const WorkReport& r) {
                  "energy_delay_product = IT energy * makespan. With energy_power=averaged the nodes' and IT energy "
                  "integrate the telemetry average instead; the difference (at the run's two ends) goes to idle_energy, "
                  "which a run shorter than a telemetry window can leave negative"}};
-  return j.dump(2);
+  // A name that is not UTF-8 is written as U+FFFD (io/summary_json.cc).
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void WritePolicyCsv(const PowerController& c, TimeFormat f, TextSink* out) {
