@@ -489,5 +489,27 @@ TEST(ReliabilityOutput, AFullDiskLeavesEveryNamedFileOld) {
   EXPECT_TRUE(Hidden(d).empty()) << Hidden(d)[0];
 }
 
+// stdout redirected to a full disk: the C library's last write fails at
+// exit, and every front end exited 0 with its report cut short.
+TEST(ReliabilityOutput, AFullStdoutIsAnError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  const fs::path d = ScratchDir("rel_full_stdout");
+  const std::string jobs = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/jobs.csv";
+  const std::string history = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/history.csv";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
+      {"simulator", {SimulatorBinary(), jobs, "-n", "32", "-z", "UTC", "-o", (d / "s.csv").string()}},
+      {"clustersim", {ClustersimBinary(), "simulate", jobs, "-n", "32", "-o", (d / "out").string()}},
+      {"clustersim", {ClustersimBinary(), "switches"}},
+      {"tracer", {TracerBinary(), history, "-z", "UTC", "-n", "32"}}};
+  for (const auto& [prog, argv] : commands) {
+    std::vector<std::string> sh = {"/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full"};
+    sh.insert(sh.end(), argv.begin(), argv.end());
+    const ProcessResult r = RunProcess(sh);
+    EXPECT_EQ(r.exit_code, 1) << argv[1];
+    EXPECT_NE(r.err.find(prog + ": error: cannot write to stdout: No space left on device"), std::string::npos)
+        << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -18,6 +18,7 @@
 #include "cli/options.h"
 #include "cli/replay_options.h"
 #include "cli/report_command.h"
+#include "cli/stdout_check.h"
 #include "cli/trace_command.h"
 #include "model/memory.h"
 #include "power/switches.h"
@@ -133,7 +134,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int RunMain(int argc, char** argv) {
   clustersim::PreferHugePagesForHeap(std::size_t{64} << 20);
   try {
     // `clustersim SUBCOMMAND --version` answers as `clustersim --version`
@@ -191,3 +192,5 @@ int main(int argc, char** argv) {
     return 3;
   }
 }
+
+int main(int argc, char** argv) { return clustersim::ExitAfterStdout("clustersim", RunMain(argc, argv)); }

@@ -13,6 +13,7 @@
 #include "cli/config_file.h"
 #include "cli/option_checks.h"
 #include "cli/options.h"
+#include "cli/stdout_check.h"
 #include "model/memory.h"
 
 namespace {
@@ -30,7 +31,7 @@ times) and <stem>_sim_resources.csv (the resource trace).
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int RunMain(int argc, char** argv) {
   clustersim::PreferHugePagesForHeap(std::size_t{64} << 20);
   try {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
@@ -85,3 +86,5 @@ int main(int argc, char** argv) {
     return 3;
   }
 }
+
+int main(int argc, char** argv) { return clustersim::ExitAfterStdout("simulator", RunMain(argc, argv)); }

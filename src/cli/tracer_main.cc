@@ -4,9 +4,10 @@
 #include <iostream>
 #include <new>
 
+#include "cli/stdout_check.h"
 #include "cli/trace_command.h"
 
-int main(int argc, char** argv) {
+static int RunMain(int argc, char** argv) {
   try {
     return clustersim::RunTraceCommand(argc, argv, clustersim::TracerFrontend::kDrEvt, std::cout, std::cerr);
   } catch (const std::bad_alloc&) {
@@ -17,3 +18,5 @@ int main(int argc, char** argv) {
     return 3;
   }
 }
+
+int main(int argc, char** argv) { return clustersim::ExitAfterStdout("tracer", RunMain(argc, argv)); }
