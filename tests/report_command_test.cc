@@ -226,5 +226,23 @@ TEST(ReportCommand, ARunWithNoJobFinishedCountsTimeFromItsFirstSubmit) {
   EXPECT_EQ(page.find("days"), std::string::npos);
 }
 
+// A quoted jobs.csv field holding a line break (a JSONL trace named with
+// one gives its workload names so) is one field, as RFC 4180 says: --report,
+// report and compare stopped at "unterminated quote", naming a temporary
+// folder that was gone.
+TEST(ReportCommand, AQuotedLineBreakInJobsCsvIsOneField) {
+  const fs::path d = test::ScratchDir("report_cmd_newline");
+  const fs::path trace = d / "nl\nx.jsonl";
+  fs::copy_file(std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/ai-day.jsonl", trace);
+  auto r = Clustersim({"simulate", trace.string(), "--cluster", std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/cluster.yaml",
+                       "--report", "--quiet", "-o", (d / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(test::Slurp(d / "run" / "jobs.csv").find("\"nl\nx"), std::string::npos);
+  r = Clustersim({"report", (d / "run").string(), "-o", (d / "page.html").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  r = Clustersim({"compare", (d / "run").string(), (d / "run").string(), "-o", (d / "c.html").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -75,7 +75,15 @@ Status OutputFiles::Publish(bool report) {
     if (Status st = f->Close(); !st.ok()) return st;
   if (set_ && report) {
     auto page = RenderRunReportFrom(set_->private_dir(), set_->target(), CLUSTERSIM_VERSION);
-    if (!page.ok()) return page.status();
+    if (!page.ok()) {
+      // Named by the folder the user asked for: the private one is gone
+      // when the message is read.
+      std::string message = page.status().message();
+      const std::string& from = set_->private_dir();
+      for (std::size_t at = message.find(from); at != std::string::npos; at = message.find(from, at + set_->target().size()))
+        message.replace(at, from.size(), set_->target());
+      return Status::Error(message);
+    }
     auto f = set_->Create("report.html");
     if (!f.ok()) return f.status();
     f.value()->buf = std::move(page.value());

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <cstdint>
 #include <limits>
 #include <string_view>
 
@@ -53,8 +54,15 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
   t.texts.resize(text.size());
   while (lines.Next(&line)) {
     if (IsBlank(line)) continue;
-    if (!SplitCsv(line, &f))
-      return Status::Error(fmt::format("{}:{}: unterminated quote", path, lines.line_number()));
+    // A quoted field may hold a line break (RFC 4180; a trace file name with
+    // one goes into jobs.csv so): the record goes on over the next lines,
+    // which follow it in the same buffer.
+    const std::int64_t first_line = lines.line_number();
+    while (!SplitCsv(line, &f)) {
+      std::string_view more;
+      if (!lines.Next(&more)) return Status::Error(fmt::format("{}:{}: unterminated quote", path, first_line));
+      line = std::string_view(line.data(), static_cast<std::size_t>(more.data() + more.size() - line.data()));
+    }
     if (f.size() < columns)
       return Status::Error(
           fmt::format("{}:{}: {} fields, the header has {}", path, lines.line_number(), f.size(), columns));
