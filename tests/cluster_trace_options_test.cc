@@ -119,10 +119,12 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
         // and the work model's switches and its time series, also silent before
         {"--set", "cpu_share=capacity"}, {"--workload-model", "legacy"}, {"--tick", "60"},
         {"--gpu-receiver-gate", "on"}, {"--base-speed-per-core", "2"}, {"--base-speed-per-gpu", "2"},
-        {"--timeseries-nodes", "all"}, {"--timeseries-interval", "60"}, {"--timeseries-every-event"}}) {
+        {"--timeseries-nodes", "all"}, {"--timeseries-interval", "60"}, {"--timeseries-every-event"},
+        {"--compat", "joulie"}}) {
     const ProcessResult r = RunQueues(d, extra);
     EXPECT_EQ(r.exit_code, 1) << extra[0];
-    EXPECT_TRUE(Has(r.err, "error: " + extra[0] + ": an SWF/CSV run keeps its run times, and has no power model, "
+    const std::string flag = extra[0] == "--compat" ? "--compat joulie" : extra[0];
+    EXPECT_TRUE(Has(r.err, "error: " + flag + ": an SWF/CSV run keeps its run times, and has no power model, "
                            "unless given --execution work, so it would change nothing"))
         << r.err;
   }

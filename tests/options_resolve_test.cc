@@ -180,6 +180,40 @@ TEST(Options, OptionsWithoutEffectAreRefused) {
   EXPECT_TRUE(resolve([](OptionValues* v) { v->compat = "rlscheduler", v->run_time_mode = "limit"; }).ok());
 }
 
+// A refusal names the options given, not the whole family, and a command
+// line that takes them: `replay --placement worst-fit` listed twelve options,
+// and its hint (--cluster) led to a refusal of its own. --catalog and the
+// time series options were accepted without --cluster, and ignored.
+TEST(Options, ClusterOptionsWithoutAClusterAreNamedWithACommandThatTakesThem) {
+  auto message = [](auto set, Frontend fe = Frontend::kClustersim, bool replay = false) {
+    OptionValues v;
+    v.trace = "t.csv";
+    set(&v);
+    auto r = Resolve(v, fe, replay);
+    return r.ok() ? std::string("ok") : r.status().message();
+  };
+  EXPECT_EQ(message([](OptionValues* v) { v->placement = "worst-fit"; }),
+            "--placement shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes)");
+  EXPECT_EQ(message([](OptionValues* v) { v->catalog = "/nonexistent.yaml", v->given = {"--timeseries-interval"}; }),
+            "--catalog, --timeseries-interval shape the cluster model, so they need --cluster FILE (a cluster of "
+            "real nodes)");
+  EXPECT_EQ(message([](OptionValues* v) { v->placement = "worst-fit"; }, Frontend::kClustersim, true),
+            "--placement shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes); a replay has "
+            "none: `clustersim simulate TRACE --cluster FILE --force-simulation` schedules the trace on one");
+  EXPECT_EQ(message([](OptionValues* v) { v->compat = "joulie"; }, Frontend::kSimulator),
+            "--compat joulie shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes); dr_evt's "
+            "`simulator` has none: run `clustersim simulate TRACE --cluster FILE`");
+  EXPECT_EQ(message([](OptionValues* v) { v->compat = "rlscheduler", v->check = true; }),
+            "--check: --compat rlscheduler evaluates whole windows with its own loop; it would be ignored");
+  OptionValues swf;
+  swf.trace = "t.swf";
+  swf.swf_policy = "pyss";
+  swf.estimate_fill = "run";
+  auto pyss = Resolve(swf, Frontend::kClustersim, false);
+  ASSERT_FALSE(pyss.ok());
+  EXPECT_EQ(pyss.status().message(), "--estimate-fill shapes --swf-policy strict and clean; pyss has its tool's own rules");
+}
+
 // `clustersim replay --compat rlscheduler` ran RLScheduler's window
 // simulation; --rl-windows without the preset was accepted and ignored
 // (new-user review, twenty-fifth session).

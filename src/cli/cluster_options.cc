@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
 
 #include "cli/base_model_vars.h"
 #include "cli/option_checks.h"
@@ -261,19 +262,17 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     k.queue_class.emplace_back(qc.substr(0, eq), cls);  // matched against the trace's queues in MapOntoCluster
   }
   // Named, so a run with no work for them to shape can say which (cluster_setup).
-  for (const auto& [given, flag] : {std::pair{!v.work_class.empty(), "--work-class"},
-                                    {!v.work_sensitivity.empty(), "--work-sensitivity"},
-                                    {!v.queue_classes.empty(), "--queue-class"}})
-    if (given) k.profile_options.emplace_back(flag);
-  for (const auto& [given, flag] :
-       {std::pair{!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
-        {!v.freq_scales.empty(), "--freq-scale"}, {!v.caps.empty(), "--caps"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
-        {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
-        {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
-        {!v.switches.empty(), "--set"}, {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
-        {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
-        {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.timeseries_nodes.empty(), "--timeseries-nodes"}})
-    if (given) k.work_options.emplace_back(flag);
+  k.profile_options = GivenFlags({{!v.work_class.empty(), "--work-class"},
+                                  {!v.work_sensitivity.empty(), "--work-sensitivity"},
+                                  {!v.queue_classes.empty(), "--queue-class"}});
+  k.work_options = GivenFlags(
+      {{joulie, "--compat joulie"}, {!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
+       {!v.freq_scales.empty(), "--freq-scale"}, {!v.caps.empty(), "--caps"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
+       {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
+       {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
+       {!v.switches.empty(), "--set"}, {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
+       {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
+       {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.timeseries_nodes.empty(), "--timeseries-nodes"}});
   // The time series is the power model's: these have defaults, so given is
   // read from the command line.
   for (const char* flag : {"--timeseries-interval", "--timeseries-every-event"})
@@ -337,25 +336,38 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     c->timeseries_nodes = sel.value();
     c->timeseries_nodes_given = true;
   }
-  const bool cluster_options_used = !v.workload_model.empty() || !v.tick.empty() || !v.placement.empty() ||
-                                    !v.power_policy.empty() || !v.hp_frac.empty() || !v.hp_base_frac.empty() ||
-                                    !v.hp_min.empty() || !v.hp_max.empty() || !v.perf_per_hp.empty() ||
-                                    !v.reconcile_interval.empty() || !v.hp_order.empty() ||
-                                    !v.execution.empty() || !k.rules.empty() || !v.switches.empty() ||
-                                    !v.caps.empty() || !v.ambient.empty() || !v.timeseries_nodes.empty();
-  // Options of the cluster model that a node-count run would ignore.
-  const bool model_options_used = !v.time_scale.empty() || AnyBaseModelValue(v.sim_base) || !v.work_class.empty() || !v.work_sensitivity.empty() ||
-                                  !v.queue_classes.empty() || !v.eco_cpu_pct.empty() || !v.eco_gpu_pct.empty() ||
-                                  !v.design_it_watts.empty() || !v.power_step.empty();
-  if (k.cluster_file.empty() && (model_options_used || c->engine.policy.compat == Compat::kJoulie))
-    return Status::Error("--compat joulie, --time-scale, --work-class, --work-sensitivity, --queue-class, --eco-cpu-pct, "
-                         "--eco-gpu-pct, --design-it-watts, --power-step and the SIM_* base model shape the cluster "
-                         "model; they need "
-                         "--cluster FILE (a cluster of real nodes)");
-  if (k.cluster_file.empty() && cluster_options_used)
-    return Status::Error("--workload-model, --tick, --placement, --power-policy and its options, --execution, --cpu-cap, --gpu-cap, --freq-scale, "
-                         "--set, --caps, --ambient and --timeseries-nodes need --cluster FILE (a cluster of real "
-                         "nodes)");
+  // Options of the cluster model that a node-count run would ignore: refused
+  // by name, with a command line that takes them.
+  if (k.cluster_file.empty()) {
+    const auto flag_given = [&](const char* flag) { return std::find(v.given.begin(), v.given.end(), flag) != v.given.end(); };
+    const std::vector<std::string> given = GivenFlags(
+        {{c->engine.policy.compat == Compat::kJoulie, "--compat joulie"}, {!v.catalog.empty(), "--catalog"},
+          {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
+          {!v.placement.empty(), "--placement"}, {!v.execution.empty(), "--execution"},
+          {!v.power_policy.empty(), "--power-policy"}, {!v.hp_frac.empty(), "--hp-frac"},
+          {!v.hp_base_frac.empty(), "--hp-base-frac"}, {!v.hp_min.empty(), "--hp-min"}, {!v.hp_max.empty(), "--hp-max"},
+          {!v.perf_per_hp.empty(), "--perf-per-hp"}, {!v.reconcile_interval.empty(), "--reconcile-interval"},
+          {!v.hp_order.empty(), "--hp-order"}, {!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
+          {!v.freq_scales.empty(), "--freq-scale"}, {!v.switches.empty(), "--set"}, {!v.caps.empty(), "--caps"},
+          {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
+          {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.time_scale.empty(), "--time-scale"},
+          {!v.work_class.empty(), "--work-class"}, {!v.work_sensitivity.empty(), "--work-sensitivity"},
+          {!v.queue_classes.empty(), "--queue-class"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
+          {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
+          {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
+          {!v.timeseries_nodes.empty(), "--timeseries-nodes"},
+          {flag_given("--timeseries-interval"), "--timeseries-interval"},
+          {flag_given("--timeseries-every-event"), "--timeseries-every-event"},
+          {AnyBaseModelValue(v.sim_base), "the SIM_* base model"}});
+    if (!given.empty()) {
+      const char* where = c->frontend == Frontend::kSimulator ? "; dr_evt's `simulator` has none: run `clustersim simulate TRACE --cluster FILE`"
+                          : c->replay_requested ? "; a replay has none: `clustersim simulate TRACE --cluster FILE --force-simulation` schedules the trace on one"
+                                                : "";
+      return Status::Error(fmt::format("{} {} the cluster model, so {} --cluster FILE (a cluster of real nodes){}",
+                                       fmt::join(given, ", "), given.size() == 1 ? "shapes" : "shape",
+                                       given.size() == 1 ? "it needs" : "they need", where));
+    }
+  }
   if (!k.cluster_file.empty() && c->frontend == Frontend::kSimulator)
     return Status::Error("--cluster runs with `clustersim simulate`, not with dr_evt's `simulator`");
   if (!k.cluster_file.empty() && v.total_nodes > 0)

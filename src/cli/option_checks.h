@@ -13,6 +13,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -141,6 +142,15 @@ Status ParseEnum(const std::string& flag, const std::string& value, const EnumNa
     Status _st = (expr);           \
     if (!_st.ok()) return _st;     \
   } while (0)
+
+// The flags whose condition holds, in the order given: a refusal names the
+// options the command line gave, not every option it could have.
+inline std::vector<std::string> GivenFlags(std::initializer_list<std::pair<bool, const char*>> candidates) {
+  std::vector<std::string> given;
+  for (const auto& [set, flag] : candidates)
+    if (set) given.emplace_back(flag);
+  return given;
+}
 
 // A value from the command line, else from the environment variable Joulie
 // uses for it (so its scripts' settings carry over), else empty.

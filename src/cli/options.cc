@@ -331,10 +331,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   // rules. Given at all (even at their default), they are refused there: the
   // run would not be the one the command line describes.
   const bool knobs_apply = c.load.swf.policy == SwfPolicy::kStrict || c.load.swf.policy == SwfPolicy::kClean;
-  if (!knobs_apply && (!v.size_source.empty() || !v.estimate_fill.empty()))
-    return Status::Error(fmt::format("--size-source and --estimate-fill shape --swf-policy strict and clean; {} has "
-                                     "its tool's own rules",
-                                     swf));
+  if (const auto given = GivenFlags({{!v.size_source.empty(), "--size-source"}, {!v.estimate_fill.empty(), "--estimate-fill"}});
+      !knobs_apply && !given.empty())
+    return Status::Error(fmt::format("{} {} --swf-policy strict and clean; {} has its tool's own rules",
+                                     fmt::join(given, " and "), given.size() == 1 ? "shapes" : "shape", swf));
   // An SWF option on a trace of another format is refused once the format
   // is known (io/trace_loader.h).
   for (const auto& [given, flag] : {std::pair{!v.swf_policy.empty(), "--swf-policy"},
@@ -521,9 +521,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   }
   c.check = v.check;
   // RLScheduler's windows run their own loop on the SWF's run times.
-  if (rl && (v.check || !v.max_time.empty()))
-    return Status::Error("--check and --max_time: --compat rlscheduler evaluates whole windows with its own loop; "
-                         "they would be ignored");
+  if (const auto given = GivenFlags({{v.check, "--check"}, {!v.max_time.empty(), "--max_time"}}); rl && !given.empty())
+    return Status::Error(fmt::format("{}: --compat rlscheduler evaluates whole windows with its own loop; {} would be "
+                                     "ignored",
+                                     fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
   c.strict = v.strict;
   c.verbose = v.verbose;
   c.quiet = v.quiet;

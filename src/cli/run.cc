@@ -19,6 +19,7 @@
 #include "cli/progress.h"
 #include "cli/run_summary.h"
 #include "cli/run_config.h"
+#include "cli/trace_fit.h"
 #include "io/capacity_csv.h"
 #include "io/file_reader.h"
 #include "io/input_hash.h"
@@ -284,21 +285,8 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   if (w.mode == TraceMode::kReplay && !c.replay_ignores.empty() && !c.quiet)
     fmt::print(err, "{}: the trace records start and end times and is replayed, as dr_evt does: {} had no effect; "
                "add --force_simulation to schedule it\n", c.trace, fmt::join(c.replay_ignores, ", "));
-  if (c.replay_requested && w.mode != TraceMode::kReplay)
-    return Fail(c, err,
-                Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "
-                                        "column; SWF: wait time)"));
+  if (Status st = CheckTraceFitsRun(c, w); !st.ok()) return Fail(c, err, st);
   const bool on_cluster = !c.cluster.cluster_file.empty();
-  if (w.work_based() && !on_cluster)
-    return Fail(c, err,
-                Status::Error(c.trace + ": a Joulie JSONL trace runs on a cluster of real nodes; give --cluster FILE "
-                                        "(e.g. examples/cluster.yaml)"));
-  if (on_cluster && w.mode == TraceMode::kReplay)
-    return Fail(c, err,
-                Status::Error(c.trace + ": replay keeps the trace's times and has no placement; simulate it on "
-                                        "--cluster (or use --force-simulation)"));
-  if (!on_cluster && w.capacity <= 0)
-    return Fail(c, err, Status::Error(c.trace + ": the machine size is unknown; give --total_nodes N"));
   if (!c.capacity_schedule_file.empty()) {
     if (on_cluster) return Fail(c, err, Status::Error("--capacity_schedule runs on a node-count machine, not with --cluster"));
     if (w.mode == TraceMode::kReplay)  // recorded times: a schedule would be ignored
