@@ -209,6 +209,20 @@ TEST(Help, EachFrontEndStatesItsOwnDefaults) {
   EXPECT_NE(cs.out.find("clip (default: killed at the limit"), std::string::npos) << cs.out;
   EXPECT_NE(cs.out.find("(default out)"), std::string::npos);
   EXPECT_NE(cs.out.find("fcfs (default)"), std::string::npos);
+  // --outputs showed "=[schedule,...,policy]" as its default, a list a plain
+  // run refuses; the SIM_* base model options were in no help at all.
+  EXPECT_EQ(cs.out.find("=[schedule"), std::string::npos) << cs.out;
+  EXPECT_NE(cs.out.find("--SIM_BASE_IDLE_W TEXT      Joulie's base model: this and every other SIM_* variable"),
+            std::string::npos)
+      << cs.out;
+  EXPECT_NE(cs.out.find("default 0 (1 under --compat rlscheduler)"), std::string::npos);
+  // Nor does a help offer what its command always refuses: replay has no
+  // cluster and no RLScheduler windows, simulator no JSONL and no Joulie.
+  const ProcessResult replay = RunProcess({ClustersimBinary(), "replay", "--help"});
+  for (const char* refused : {"--cluster", "--placement", "--rl-windows", "--SIM_BASE_IDLE_W", "--timeseries-nodes"})
+    EXPECT_EQ(replay.out.find(std::string("  ") + refused), std::string::npos) << refused;
+  EXPECT_EQ(sim.out.find("jsonl"), std::string::npos);
+  EXPECT_EQ(sim.out.find("rlscheduler, joulie"), std::string::npos);
 }
 
 // `simulator --rl-windows 3` without --compat rlscheduler ran as if the

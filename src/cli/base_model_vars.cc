@@ -69,9 +69,18 @@ std::vector<const char*> AllNames() {
 
 }  // namespace
 
-void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* values) {
-  for (const char* name : AllNames())
-    app->add_option(std::string("--") + name, (*values)[name], "power-model.md §i")->group("");
+void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* values, const std::string& group) {
+  // --help lists the first and names the family: thirty-odd lines of one
+  // kind would bury the options around them.
+  bool first = true;
+  for (const char* name : AllNames()) {
+    app->add_option(std::string("--") + name, (*values)[name],
+                    first ? "Joulie's base model: this and every other SIM_* variable of power-model.md §i, as "
+                            "--SIM_NAME VALUE in its units (README \"Clusters and work\" lists them)"
+                          : "power-model.md §i")
+        ->group(first ? group : "");
+    first = false;
+  }
 }
 
 bool AnyBaseModelValue(const std::map<std::string, std::string>& given) {

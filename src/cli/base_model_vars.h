@@ -18,7 +18,7 @@
 namespace clustersim {
 
 // Registers one hidden option per variable; `values` keeps what was given.
-void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* values);
+void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* values, const std::string& group);
 
 // The base model from the given values, then (when `use_env`) the
 // environment for the variables not given. Errors name the variable.

@@ -27,9 +27,8 @@ constexpr double kMinPowerStep = 1e-4;
 }  // namespace
 
 void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
-  AddBaseModelOptions(app, &v->sim_base);
   // Seed 002: a cluster of real nodes, work-based jobs (README "Clusters and work").
-  const std::string g = listed ? "Clusters and work (seed 002)" : "";
+  const std::string g = listed ? kClusterOptionGroup : "";
   app->add_option("--cluster", v->cluster, "Cluster inventory YAML (Joulie's nodes[] groups); runs on real nodes")
       ->group(g);
   app->add_option("--catalog", v->catalog,
@@ -144,6 +143,7 @@ void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
   app->add_option("--timeseries-nodes", v->timeseries_nodes,
                   "SELECTOR: nodes whose own series go to node_timeseries.csv (e.g. class=gpu-h100)")
       ->group(g);
+  AddBaseModelOptions(app, &v->sim_base, g);
 }
 
 Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {

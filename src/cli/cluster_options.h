@@ -10,6 +10,9 @@
 
 namespace clustersim {
 
+// The --help group of the options below (replay unlists it).
+inline constexpr const char* kClusterOptionGroup = "Clusters and work (seed 002)";
+
 // listed = false parses them but leaves them out of --help.
 void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed = true);
 Status ResolveClusterOptions(const OptionValues& v, RunConfig* c);

@@ -26,7 +26,7 @@
 namespace {
 
 constexpr const char* kExamples = R"(
-Examples (the files are in the repository's examples/; examples/README.md runs each, tested):
+Examples (the files are in the repository's examples/; the tests run each, as they run examples/README.md):
   clustersim simulate examples/jobs.csv --total_nodes 32 --backfill easy --report -o out/ex-easy
   clustersim simulate examples/jobs.csv -n 32 --run_time_mode limit --backfill conservative -o out/ex-limit
   clustersim simulate examples/small.swf --compat dr_evt --check -o out/ex-swf

@@ -41,8 +41,10 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "SWF: allocate whole nodes, a job needs ceil(procs / N) nodes (default: processor-granular)")
       ->check(IntIn(1, kMaxInputCount));
   app->add_option("--format", v->format,
-                  "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
-                  "whitespace trace) (default auto: by name, then content; a directory is JSONL)");
+                  sim ? "Input format: auto, csv, swf, lassen (LLNL's 33-column history), trace (LLNL's legacy "
+                        "whitespace trace) (default auto: by name, then content)"
+                      : "Input format: auto, csv, swf, jsonl, lassen (LLNL's 33-column history), trace (LLNL's legacy "
+                        "whitespace trace) (default auto: by name, then content; a directory is JSONL)");
   app->add_option("--size-source,--size_source", v->size_source,
                   "SWF strict/clean: job size from requested processors (default; allocated if unknown), "
                   "allocated (requested if unknown) or max of the two");
@@ -60,7 +62,8 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
   app->add_option(sim ? "-b,--backfill_policy,--backfill" : "-b,--backfill,--backfill_policy", v->backfill,
                   "Backfilling: easy (default), conservative, none");
   app->add_option("--compat", v->compat,
-                  sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler, joulie"
+                  sim ? "Semantics preset: dr_evt (default here), none, pyss, rlscheduler (joulie's runs on a "
+                        "cluster: clustersim simulate)"
                       : "Semantics preset: none (default), dr_evt, pyss, rlscheduler, joulie");
   app->add_option("--backfill-cmp", v->backfill_cmp, "EASY window test: le (classic) or lt (dr_evt)");
   app->add_option("--conservative", v->conservative,
@@ -120,7 +123,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Sampling formulas: spec (default: the seed's, uniform U(L*S, L*V), never capped) or dr_evt "
                   "(dr_evt's code: normal/lognormal capped at L, uniform U(L*S, L*(S+V)); the default of "
                   "clustersim's --compat dr_evt)");
-  app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0");
+  app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0 (1 under --compat rlscheduler)");
   app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
                 "Simulate a replay-format trace (ignore begin_time/end_time)");
 
@@ -213,8 +216,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                     "per-job files")
         ->delimiter(',')
         ->check(CLI::IsMember(
-            {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy", "swf"}))
-        ->capture_default_str();
+            {"schedule", "resources", "jobs", "summary", "placements", "timeseries", "nodes", "policy", "swf"}));
     app->add_flag("--report", v->report,
                   "Also write report.html: one self-contained page with the summary and charts of this run "
                   "(clustersim report DIR makes one later)");

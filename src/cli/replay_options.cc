@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/cluster_options.h"
 #include "model/name_table.h"
 #include "sim/run_time_model.h"
 
@@ -65,8 +66,14 @@ void UnlistReplayRefusedOptions(CLI::App* app) {
                            "--run_time_scale", "--run_time_stddev", "--run_time_compat", "--seed",
                            "--force-simulation",
                            // refused where they are resolved: simulation only
-                           "--infile_list", "--sim_start_time", "--capacity_schedule"})
+                           "--infile_list", "--sim_start_time", "--capacity_schedule",
+                           // RLScheduler's windows are a simulation (--compat rlscheduler is refused)
+                           "--rl-windows", "--rl-window-size", "--rl-job-slice"})
     if (CLI::Option* o = app->get_option_no_throw(flag); o != nullptr) o->group("");
+  // A replay has no cluster: each of the cluster model's options is refused,
+  // with `clustersim simulate --cluster` named in the message.
+  for (CLI::Option* o : app->get_options())
+    if (o->get_group() == kClusterOptionGroup) o->group("");
 }
 
 }  // namespace clustersim
