@@ -45,7 +45,10 @@ TEST(CliHelp, HelpListsOnlyWhatTheCommandTakes) {
     EXPECT_FALSE(Has(replay.out, flag)) << flag;
   }
   EXPECT_TRUE(Has(replay.out, "--total_nodes"));
-  EXPECT_TRUE(Has(replay.out, "--cluster"));
+  // A replay has no cluster (`replay --cluster` is refused) and no
+  // RLScheduler windows (a simulation): their options went too.
+  for (const char* flag : {"Clusters and work", "--cluster", "--placement", "--rl-windows", "--SIM_BASE_IDLE_W"})
+    EXPECT_FALSE(Has(replay.out, flag)) << flag;
   for (const char* flag : {"Clusters and work", "--cluster", "--placement", "--tick", "--power-policy", "--bsld-tau"}) {
     EXPECT_TRUE(Has(simulate.out, flag)) << flag;
     EXPECT_FALSE(Has(simulator.out, flag)) << flag;
