@@ -244,5 +244,19 @@ TEST(ReportCommand, AQuotedLineBreakInJobsCsvIsOneField) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
 }
 
+// The page is an output like the others: the same run gives the same bytes.
+// It showed timing.json's wall time, so no two runs' pages were equal.
+TEST(ReportCommand, TheSameRunGivesTheSamePage) {
+  const fs::path d = test::ScratchDir("report_cmd_same_page");
+  std::string pages[2];
+  for (std::string& page : pages) {
+    const auto r = Clustersim({"simulate", kSwf, "--report", "--quiet", "-o", (d / "run").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    page = test::Slurp(d / "run" / "report.html");
+  }
+  EXPECT_EQ(pages[0], pages[1]);
+  EXPECT_EQ(pages[0].find("wall time"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace clustersim

@@ -113,11 +113,9 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
   if (s.contains("first_submit_time") && s["first_submit_time"].is_number())
     r.origin = s["first_submit_time"].get<double>();
   const bool none_finished = s.contains("nb_jobs_finished") && s["nb_jobs_finished"] == 0;
-  if (fs::exists(d / "timing.json")) {
-    auto t = ReadJson((d / "timing.json").string());
-    if (t.ok() && t.value().contains("wall_time_s") && t.value()["wall_time_s"].is_number())
-      r.wall_time_s = t.value()["wall_time_s"].get<double>();
-  }
+  // timing.json's wall time stays out of the page: it varies from run to
+  // run, and the page, like every other output, is the same for the same
+  // run.
 
   if (fs::exists(d / "jobs.csv")) {
     auto t = ReadCsvTable((d / "jobs.csv").string(),

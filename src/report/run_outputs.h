@@ -37,7 +37,6 @@ struct RunOutputs {
   std::string dir;   // as given
   std::string name;  // the directory's last component, for legends
   nlohmann::json summary;
-  double wall_time_s = -1;  // timing.json, -1 if absent
   double capacity = 0;      // config.capacity
   std::string units;        // "processors", "nodes", ... (definitions.units)
   double origin = 0;        // first_submit_time (or the resource trace's start if earlier): time 0 of the charts

@@ -34,8 +34,6 @@ std::string Header(const RunOutputs& r, const std::string& version) {
   row("cluster, caps and power policy", PowerInputs(s));
   row("SWF policy", ConfigValue(s, "swf_policy"));
   row("clustersim version", version);
-  // timing.json's: the run without this page (the terminal's line includes it).
-  if (r.wall_time_s >= 0) row("wall time (load, simulate, write)", fmt::format("{:.3f} s", r.wall_time_s));
   row("output directory", r.dir);
   o += "</table>\n";
   if (r.rl_windows)
