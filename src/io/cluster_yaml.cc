@@ -249,6 +249,11 @@ class ClusterBuilder {
     if (!y_->String(g.At(name_key), g.P(name_key), &name)) return false;
     if (name.empty()) return y_->Fail(g.At(name_key), g.P(name_key), "must not be empty");
     if (!PlainName(y_, g.At(name_key), g.P(name_key), name)) return false;
+    // jobs.csv and placements.csv join a job's nodes with ';' and its GPUs
+    // as node:0+1, so a name holding one of these would read as several.
+    if (name.find_first_of(";:+") != std::string::npos)
+      return y_->Fail(g.At(name_key), g.P(name_key),
+                      "must not hold ';', ':' or '+', which join node names and GPU devices in jobs.csv");
     std::int64_t replicas = 1;
     if (!g.OptInt("replicas", 1, kMaxClusterNodes, &replicas)) return false;
     if (has_name && replicas != 1)
