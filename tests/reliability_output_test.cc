@@ -448,8 +448,10 @@ TEST(ReliabilityOutput, SimulatorReplayWritesTheInputTimesAsItsSchedule) {
 // gives the same schedule. (The doubled quote grew on every round trip.)
 TEST(ReliabilityOutput, QuotedQueueNamesSurviveTheRoundTrip) {
   const fs::path d = ScratchDir("rel_queue_quotes");
+  // A quoted name keeps its spaces ("sp " is not sp; both were sp), and is
+  // written quoted so the next reader keeps them too.
   Write(d / "t.csv", "job_submit_time,begin_time,end_time,num_nodes,queue,time_limit\n"
-                     "0,0,10,1,\"q,\"\"z\"\"\",20\n5,5,8,1,plain,20\n");
+                     "0,0,10,1,\"q,\"\"z\"\"\",20\n5,5,8,1,plain,20\n6,6,8,1,\"sp \",20\n7,7,8,1, sp ,20\n");
   for (const auto& [in, out] : {std::pair{"t.csv", "a"}, std::pair{"a/schedule.csv", "b"}}) {
     const ProcessResult r = RunProcess({ClustersimBinary(), "replay", (d / in).string(), "-n", "2", "--quiet", "-o",
                                         (d / out).string()});
@@ -457,6 +459,8 @@ TEST(ReliabilityOutput, QuotedQueueNamesSurviveTheRoundTrip) {
   }
   const std::string a = Slurp(d / "a" / "schedule.csv");
   EXPECT_NE(a.find(",\"q,\"\"z\"\"\","), std::string::npos) << a;
+  EXPECT_NE(a.find(",\"sp \","), std::string::npos) << a;
+  EXPECT_NE(a.find(",sp,"), std::string::npos) << a;
   EXPECT_EQ(Slurp(d / "b" / "schedule.csv"), a);
 }
 

@@ -232,7 +232,12 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       job.queue = static_cast<std::int32_t>(q);
     }
     if (ok && c.queue && !c.qid) {
-      std::string_view qn = Trim(fields[*c.queue]);
+      // A quoted name is kept as written, spaces included (RFC 4180; "sp "
+      // and "sp" are two queues); an unquoted one is trimmed, as numbers
+      // are. SplitCsv's view of a quoted field starts after its quote.
+      const std::string_view raw = fields[*c.queue];
+      const bool quoted = raw.data() > line.data() && raw.data()[-1] == '"';
+      std::string_view qn = quoted ? raw : Trim(raw);
       auto it = queue_ids.find(qn);
       if (it == queue_ids.end()) {
         it = queue_ids.emplace(std::string(qn), static_cast<std::int32_t>(w.queue_names.size())).first;

@@ -17,9 +17,14 @@
 namespace clustersim {
 
 // Appends `s` as one CSV field: as is, or in quotes with each quote doubled
-// (RFC 4180) when it holds a comma, a quote or a line break.
+// (RFC 4180) when it holds a comma, a quote or a line break, or starts or
+// ends with a space or tab (which readers trim from an unquoted field).
+inline bool CsvFieldNeedsQuotes(std::string_view s) {
+  const auto space = [](char ch) { return ch == ' ' || ch == '\t'; };
+  return s.find_first_of(",\"\r\n") != std::string_view::npos || (!s.empty() && (space(s.front()) || space(s.back())));
+}
 inline void AppendCsvField(std::string* out, std::string_view s) {
-  if (s.find_first_of(",\"\r\n") == std::string_view::npos) {
+  if (!CsvFieldNeedsQuotes(s)) {
     out->append(s);
     return;
   }
@@ -75,11 +80,11 @@ class RowWriter {
     p_ += s.size();
     return *this;
   }
-  // A name from the input (a pod, a node, a queue, a file): quoted as RFC
-  // 4180 says when it holds a comma, a quote or a line break, so a row
-  // keeps its columns; as is otherwise (the common case costs one scan).
+  // A name from the input (a pod, a node, a queue, a file): quoted as
+  // AppendCsvField says, so a row keeps its columns and a name its spaces;
+  // as is otherwise (the common case costs one scan).
   RowWriter& Field(std::string_view s) {
-    if (s.find_first_of(",\"\r\n") == std::string_view::npos) return Text(s);
+    if (!CsvFieldNeedsQuotes(s)) return Text(s);
     Flush();
     AppendCsvField(out_, s);
     return *this;
