@@ -114,5 +114,28 @@ TEST(BaseModelVars, CatalogRowsOverrideTheBaseExceptAGivenCapTau) {
   EXPECT_DOUBLE_EQ(given.value().types[0].gpu.cap_tau_s, 0.2);
 }
 
+// Joulie's environment belongs to cluster runs: a shell that exports a
+// value (here a bad one, so any read of it would fail) leaves every run
+// without --cluster alone. Five of them broke SWF runs, `simulator` and
+// replays ("SIM_EMULATE_TICK: 'abc' is not a decimal number").
+TEST(BaseModelVars, JoulieEnvironmentNeverTouchesARunWithoutACluster) {
+  const fs::path d = ScratchDir("joulie_env_no_cluster");
+  const std::string swf = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/small.swf";
+  const std::string history = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/history.csv";
+  for (const char* var : {"SIM_WORKLOAD_MODEL=bogus", "SIM_EMULATE_TICK=abc", "SIM_GPU_RECEIVER_GATE=maybe",
+                          "SIM_BASE_SPEED_PER_CORE=-1", "SIM_BASE_SPEED_PER_GPU=x", "SIM_FACILITY_AMBIENT_TEMP_C=abc",
+                          "SIM_STANDALONE_BASELINE=Z", "SIM_BASE_IDLE_W=abc"}) {
+    ProcessOptions o;
+    o.env = {var};
+    const ProcessResult sim = RunProcess({ClustersimBinary(), "simulate", swf, "--quiet", "-o", (d / "a").string()}, o);
+    EXPECT_EQ(sim.exit_code, 0) << var << ": " << sim.err;
+    const ProcessResult replay =
+        RunProcess({ClustersimBinary(), "replay", history, "-n", "32", "--quiet", "-o", (d / "b").string()}, o);
+    EXPECT_EQ(replay.exit_code, 0) << var << ": " << replay.err;
+    const ProcessResult drevt = RunProcess({SimulatorBinary(), swf, "-o", (d / "s.csv").string()}, o);
+    EXPECT_EQ(drevt.exit_code, 0) << var << ": " << drevt.err;
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

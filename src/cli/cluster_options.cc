@@ -164,10 +164,15 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   const auto named = [](const std::string& flag_value, const char* flag, const char* env) -> std::string {
     return flag_value.empty() ? env : flag;
   };
-  const std::string engine = FlagOrEnv(v.workload_model, "SIM_WORKLOAD_MODEL");
+  // Joulie's environment applies to cluster runs only (an SWF run with
+  // SIM_STANDALONE_BASELINE set in the shell must not fail).
+  const auto cluster_env = [&](const std::string& flag, const char* env) {
+    return k.cluster_file.empty() ? flag : FlagOrEnv(flag, env);
+  };
+  const std::string engine = cluster_env(v.workload_model, "SIM_WORKLOAD_MODEL");
   RETURN_IF_ERROR(ParseEnum(named(v.workload_model, "--workload-model", "SIM_WORKLOAD_MODEL"), engine.empty() ? std::string(joulie ? "legacy" : "v1") : engine,
                             power::kWorkEngineNames, &wo.engine));
-  if (const std::string tick = FlagOrEnv(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
+  if (const std::string tick = cluster_env(v.tick, "SIM_EMULATE_TICK"); !tick.empty()) {
     const std::string flag = named(v.tick, "--tick", "SIM_EMULATE_TICK");
     double t = 0;
     RETURN_IF_ERROR(ParseReal(flag, tick, 0, 1e9, &t));
@@ -180,18 +185,13 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
                                        "(0 = exact events)",
                                        flag, tick));
   }
-  if (const std::string gate = FlagOrEnv(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
+  if (const std::string gate = cluster_env(v.receiver_gate, "SIM_GPU_RECEIVER_GATE"); !gate.empty())
     RETURN_IF_ERROR(ParseEnum(named(v.receiver_gate, "--gpu-receiver-gate", "SIM_GPU_RECEIVER_GATE"), gate, power::kOnOffNames, &wo.receiver_gate));
-  if (const std::string b = FlagOrEnv(v.base_speed_per_core, "SIM_BASE_SPEED_PER_CORE"); !b.empty())
+  if (const std::string b = cluster_env(v.base_speed_per_core, "SIM_BASE_SPEED_PER_CORE"); !b.empty())
     RETURN_IF_ERROR(ParseReal(named(v.base_speed_per_core, "--base-speed-per-core", "SIM_BASE_SPEED_PER_CORE"), b, 1e-9, 1e12, &wo.base.per_core));
-  if (const std::string b = FlagOrEnv(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
+  if (const std::string b = cluster_env(v.base_speed_per_gpu, "SIM_BASE_SPEED_PER_GPU"); !b.empty())
     RETURN_IF_ERROR(ParseReal(named(v.base_speed_per_gpu, "--base-speed-per-gpu", "SIM_BASE_SPEED_PER_GPU"), b, 1e-9, 1e12, &wo.base.per_gpu));
   if (!v.placement.empty()) RETURN_IF_ERROR(ParseEnum("--placement", v.placement, kPlacementNames, &k.placement));
-  // Joulie's environment applies to cluster runs only (an SWF run with
-  // SIM_STANDALONE_BASELINE set in the shell must not fail).
-  const auto cluster_env = [&](const std::string& flag, const char* env) {
-    return k.cluster_file.empty() ? flag : FlagOrEnv(flag, env);
-  };
   power::PowerPolicyOptions& pp = k.power_policy;
   if (const std::string p = cluster_env(v.power_policy, "SIM_STANDALONE_BASELINE"); !p.empty())
     RETURN_IF_ERROR(ParseEnum(named(v.power_policy, "--power-policy", "SIM_STANDALONE_BASELINE"), p, power::kPowerPolicyNames, &pp.policy));
@@ -309,7 +309,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   {
     // The facility ambient: --ambient, else Joulie's SIM_FACILITY_* variables.
     std::string ambient = v.ambient;
-    if (ambient.empty()) {
+    if (ambient.empty() && !k.cluster_file.empty()) {  // the environment: cluster runs only, as above
       const std::string base = FlagOrEnv("", "SIM_FACILITY_AMBIENT_TEMP_C");
       const std::string amp = FlagOrEnv("", "SIM_FACILITY_TEMP_AMPLITUDE_C");
       const std::string period = FlagOrEnv("", "SIM_FACILITY_TEMP_PERIOD_H");
