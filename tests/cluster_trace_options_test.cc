@@ -120,10 +120,12 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
         {"--set", "cpu_share=capacity"}, {"--workload-model", "legacy"}, {"--tick", "60"},
         {"--gpu-receiver-gate", "on"}, {"--base-speed-per-core", "2"}, {"--base-speed-per-gpu", "2"},
         {"--timeseries-nodes", "all"}, {"--timeseries-interval", "60"}, {"--timeseries-every-event"},
-        {"--compat", "joulie"}}) {
+        {"--compat", "joulie"}, {"--SIM_BASE_IDLE_W", "10"}, {"--outputs", "schedule,timeseries"}}) {
     const ProcessResult r = RunQueues(d, extra);
     EXPECT_EQ(r.exit_code, 1) << extra[0];
-    const std::string flag = extra[0] == "--compat" ? "--compat joulie" : extra[0];
+    const std::string flag = extra[0] == "--compat"    ? "--compat joulie"
+                             : extra[0] == "--outputs" ? "--outputs timeseries"
+                                                       : extra[0];
     EXPECT_TRUE(Has(r.err, "error: " + flag + ": an SWF/CSV run keeps its run times, and has no power model, "
                            "unless given --execution work, so it would change nothing"))
         << r.err;

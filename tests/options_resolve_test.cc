@@ -195,14 +195,25 @@ TEST(Options, ClusterOptionsWithoutAClusterAreNamedWithACommandThatTakesThem) {
   EXPECT_EQ(message([](OptionValues* v) { v->placement = "worst-fit"; }),
             "--placement shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes)");
   EXPECT_EQ(message([](OptionValues* v) { v->catalog = "/nonexistent.yaml", v->given = {"--timeseries-interval"}; }),
-            "--catalog, --timeseries-interval shape the cluster model, so they need --cluster FILE (a cluster of "
-            "real nodes)");
+            "--timeseries-interval, --catalog shape the cluster model, so they need --cluster FILE (a cluster of "
+            "real nodes) (and, for an SWF/CSV trace, --execution work)");
   EXPECT_EQ(message([](OptionValues* v) { v->placement = "worst-fit"; }, Frontend::kClustersim, true),
             "--placement shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes); a replay has "
             "none: `clustersim simulate TRACE --cluster FILE --force-simulation` schedules the trace on one");
   EXPECT_EQ(message([](OptionValues* v) { v->compat = "joulie"; }, Frontend::kSimulator),
             "--compat joulie shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes); dr_evt's "
-            "`simulator` has none: run `clustersim simulate TRACE --cluster FILE`");
+            "`simulator` has none: run `clustersim simulate TRACE --cluster FILE --execution work`");
+  // The hint itself must run: simulator and replay read SWF/CSV, whose jobs
+  // have work to shape only under --execution work.
+  EXPECT_EQ(message([](OptionValues* v) { v->switches = {"dynamics=exact"}; }, Frontend::kClustersim, true),
+            "--set shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes); a replay has none: "
+            "`clustersim simulate TRACE --cluster FILE --force-simulation --execution work` schedules the trace on one");
+  EXPECT_EQ(message([](OptionValues* v) { v->sim_base["SIM_BASE_IDLE_W"] = "10"; }),
+            "--SIM_BASE_IDLE_W shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes) (and, "
+            "for an SWF/CSV trace, --execution work)");
+  EXPECT_EQ(message([](OptionValues* v) { v->outputs = {"schedule", "placements"}; }, Frontend::kClustersim, true),
+            "--outputs placements: placements.csv is written by runs on a cluster; a replay has none, so leave "
+            "placements out");
   EXPECT_EQ(message([](OptionValues* v) { v->compat = "rlscheduler", v->check = true; }),
             "--check: --compat rlscheduler evaluates whole windows with its own loop; it would be ignored");
   OptionValues swf;

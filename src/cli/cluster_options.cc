@@ -265,6 +265,9 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   k.profile_options = GivenFlags({{!v.work_class.empty(), "--work-class"},
                                   {!v.work_sensitivity.empty(), "--work-sensitivity"},
                                   {!v.queue_classes.empty(), "--queue-class"}});
+  // The time series is the power model's (its interval and every-event
+  // switch have defaults, so given is read from the command line), and so
+  // is each SIM_* base model value.
   k.work_options = GivenFlags(
       {{joulie, "--compat joulie"}, {!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
        {!v.freq_scales.empty(), "--freq-scale"}, {!v.caps.empty(), "--caps"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
@@ -272,11 +275,17 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
        {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
        {!v.switches.empty(), "--set"}, {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
        {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
-       {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.timeseries_nodes.empty(), "--timeseries-nodes"}});
-  // The time series is the power model's: these have defaults, so given is
-  // read from the command line.
-  for (const char* flag : {"--timeseries-interval", "--timeseries-every-event"})
-    if (std::find(v.given.begin(), v.given.end(), flag) != v.given.end()) k.work_options.emplace_back(flag);
+       {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.timeseries_nodes.empty(), "--timeseries-nodes"},
+       {v.Given("--timeseries-interval"), "--timeseries-interval"},
+       {v.Given("--timeseries-every-event"), "--timeseries-every-event"}});
+  for (const auto& [name, value] : v.sim_base)
+    if (!value.empty()) k.work_options.push_back("--" + name);
+  // Files only work writes, listed by name (without a cluster, options.cc
+  // says which runs write them).
+  if (!k.cluster_file.empty() && v.outputs != OptionValues{}.outputs)
+    for (const char* name : {"timeseries", "nodes"})
+      if (std::find(v.outputs.begin(), v.outputs.end(), name) != v.outputs.end())
+        k.work_options.push_back(std::string("--outputs ") + name);
   // Frequency scales first, then CPU caps, then GPU caps; within one option,
   // command-line order (a later setting wins where selectors overlap).
   auto add_rules = [&](const std::vector<std::string>& texts, OperatingRule::Kind kind, const char* flag) -> Status {
@@ -339,30 +348,29 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   // Options of the cluster model that a node-count run would ignore: refused
   // by name, with a command line that takes them.
   if (k.cluster_file.empty()) {
-    const auto flag_given = [&](const char* flag) { return std::find(v.given.begin(), v.given.end(), flag) != v.given.end(); };
-    const std::vector<std::string> given = GivenFlags(
-        {{c->engine.policy.compat == Compat::kJoulie, "--compat joulie"}, {!v.catalog.empty(), "--catalog"},
-          {!v.workload_model.empty(), "--workload-model"}, {!v.tick.empty(), "--tick"},
-          {!v.placement.empty(), "--placement"}, {!v.execution.empty(), "--execution"},
-          {!v.power_policy.empty(), "--power-policy"}, {!v.hp_frac.empty(), "--hp-frac"},
-          {!v.hp_base_frac.empty(), "--hp-base-frac"}, {!v.hp_min.empty(), "--hp-min"}, {!v.hp_max.empty(), "--hp-max"},
-          {!v.perf_per_hp.empty(), "--perf-per-hp"}, {!v.reconcile_interval.empty(), "--reconcile-interval"},
-          {!v.hp_order.empty(), "--hp-order"}, {!v.cpu_caps.empty(), "--cpu-cap"}, {!v.gpu_caps.empty(), "--gpu-cap"},
-          {!v.freq_scales.empty(), "--freq-scale"}, {!v.switches.empty(), "--set"}, {!v.caps.empty(), "--caps"},
-          {!v.receiver_gate.empty(), "--gpu-receiver-gate"}, {!v.base_speed_per_core.empty(), "--base-speed-per-core"},
-          {!v.base_speed_per_gpu.empty(), "--base-speed-per-gpu"}, {!v.time_scale.empty(), "--time-scale"},
-          {!v.work_class.empty(), "--work-class"}, {!v.work_sensitivity.empty(), "--work-sensitivity"},
-          {!v.queue_classes.empty(), "--queue-class"}, {!v.eco_cpu_pct.empty(), "--eco-cpu-pct"},
-          {!v.eco_gpu_pct.empty(), "--eco-gpu-pct"}, {!v.ambient.empty(), "--ambient"},
-          {!v.design_it_watts.empty(), "--design-it-watts"}, {!v.power_step.empty(), "--power-step"},
-          {!v.timeseries_nodes.empty(), "--timeseries-nodes"},
-          {flag_given("--timeseries-interval"), "--timeseries-interval"},
-          {flag_given("--timeseries-every-event"), "--timeseries-every-event"},
-          {AnyBaseModelValue(v.sim_base), "the SIM_* base model"}});
+    // Every option above, and those that place jobs on the nodes.
+    std::vector<std::string> given = k.work_options;
+    given.insert(given.end(), k.profile_options.begin(), k.profile_options.end());
+    for (const std::string& flag : GivenFlags(
+             {{!v.catalog.empty(), "--catalog"}, {!v.placement.empty(), "--placement"},
+              {!v.execution.empty(), "--execution"}, {!v.power_policy.empty(), "--power-policy"},
+              {!v.hp_frac.empty(), "--hp-frac"}, {!v.hp_base_frac.empty(), "--hp-base-frac"},
+              {!v.hp_min.empty(), "--hp-min"}, {!v.hp_max.empty(), "--hp-max"}, {!v.perf_per_hp.empty(), "--perf-per-hp"},
+              {!v.reconcile_interval.empty(), "--reconcile-interval"}, {!v.hp_order.empty(), "--hp-order"},
+              {!v.time_scale.empty(), "--time-scale"}}))
+      given.push_back(flag);
     if (!given.empty()) {
-      const char* where = c->frontend == Frontend::kSimulator ? "; dr_evt's `simulator` has none: run `clustersim simulate TRACE --cluster FILE`"
-                          : c->replay_requested ? "; a replay has none: `clustersim simulate TRACE --cluster FILE --force-simulation` schedules the trace on one"
-                                                : "";
+      // A command line that takes them: simulator and replay read SWF/CSV,
+      // whose jobs have work to shape only under --execution work.
+      const bool shape_work = !k.work_options.empty() || !k.profile_options.empty();
+      const std::string run = std::string("clustersim simulate TRACE --cluster FILE") +
+                              (c->replay_requested ? " --force-simulation" : "") +
+                              (shape_work ? " --execution work" : "");
+      const std::string where =
+          c->frontend == Frontend::kSimulator ? fmt::format("; dr_evt's `simulator` has none: run `{}`", run)
+          : c->replay_requested               ? fmt::format("; a replay has none: `{}` schedules the trace on one", run)
+          : shape_work                        ? std::string(" (and, for an SWF/CSV trace, --execution work)")
+                                              : std::string();
       return Status::Error(fmt::format("{} {} the cluster model, so {} --cluster FILE (a cluster of real nodes){}",
                                        fmt::join(given, ", "), given.size() == 1 ? "shapes" : "shape",
                                        given.size() == 1 ? "it needs" : "they need", where));

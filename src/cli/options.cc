@@ -506,7 +506,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     return Status::Error("--bsld-tau: --compat rlscheduler scores its windows with RLScheduler's tau of 10 s");
   if (!rl)
     for (const char* flag : {"--rl-windows", "--rl-window-size", "--rl-job-slice"})
-      if (std::find(v.given.begin(), v.given.end(), flag) != v.given.end())
+      if (v.Given(flag))
         return Status::Error(fmt::format("{} sets RLScheduler's window evaluation; it needs --compat rlscheduler", flag));
   if (rl && replay)
     return Status::Error("--compat rlscheduler evaluates RLScheduler's windows, a simulation; a replay keeps the "
@@ -581,9 +581,9 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.cluster.cluster_file.empty() && v.outputs != OptionValues{}.outputs)
     for (const char* name : {"placements", "timeseries", "nodes", "policy"})
       if (wants(name))
-        return Status::Error(fmt::format("--outputs {}: {}.csv is written by runs on a cluster; add --cluster FILE "
-                                         "or leave {} out",
-                                         name, name, name));
+        return Status::Error(fmt::format("--outputs {}: {}.csv is written by runs on a cluster; {}leave {} out",
+                                         name, name, replay ? "a replay has none, so " : "add --cluster FILE or ",
+                                         name));
   return c;
 }
 

@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <map>
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/run_config.h"
@@ -23,6 +25,7 @@ struct OptionValues {
   // their default values (GivenOptions); checks that refuse an option
   // look here as well as at its value.
   std::vector<std::string> given;
+  bool Given(std::string_view flag) const { return std::find(given.begin(), given.end(), flag) != given.end(); }
   std::string trace, infile;
   std::int64_t total_nodes = 0;
   std::int64_t procs_per_node = 0;

@@ -21,9 +21,8 @@ namespace clustersim {
 // refused (named), rather than recorded as if they had been used.
 std::vector<std::string> SchedulingOptionsGiven(const OptionValues& v) {
   std::vector<std::string> given;
-  auto named = [&](std::string_view flag) { return std::find(v.given.begin(), v.given.end(), flag) != v.given.end(); };
   auto note = [&](bool set, const char* flag) {
-    if (set || named(flag)) given.emplace_back(flag);
+    if (set || v.Given(flag)) given.emplace_back(flag);
   };
   note(v.policy != "fcfs", "--policy");
   note(!v.backfill.empty(), "--backfill");
@@ -43,7 +42,7 @@ std::vector<std::string> SchedulingOptionsGiven(const OptionValues& v) {
   if (ParseEnumName(kRunTimeModeNames, v.run_time_mode, &mode) && mode != RunTimeMode::kActual)
     given.emplace_back("--run_time_mode");
   note(v.run_time_distribution != "normal", "--run_time_distribution");
-  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0 || named("--run_time_scale") || named("--run_time_stddev"),
+  note(v.run_time_scale != 1.0 || v.run_time_stddev != 0.0 || v.Given("--run_time_scale") || v.Given("--run_time_stddev"),
        "--run_time_scale/--run_time_stddev");
   note(!v.run_time_compat.empty(), "--run_time_compat");
   note(!v.seed.empty(), "--seed");
