@@ -2,6 +2,10 @@
 // with counts, rate and ETA for long ones, erased at the end; and the front
 // end never shows it when stderr is not a terminal.
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -140,6 +144,40 @@ TEST(ProgressMeter, FrontEndErasesTheLineBeforeAWarningAndCountsJobsByMaxTime) {
   EXPECT_TRUE(before == "\r\033[K" || before.back() == '\n') << "glued to the progress line: " << tty.out.substr(0, warn + 40);
   EXPECT_NE(tty.out.find(" of 3,001 jobs"), std::string::npos) << tty.out;
   EXPECT_EQ(tty.out.find(" of 6,001 jobs"), std::string::npos) << tty.out;
+}
+
+// A signal that ends the run while the line is up erases it (the shell's
+// next output started inside "ETA 6 s"); once the line is gone, nothing is
+// written. Each case runs in a child process that the signal ends.
+TEST(ProgressMeter, ASignalEndingTheRunErasesTheLine) {
+  for (const bool finished : {false, true}) {
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      ::dup2(fds[1], 2);
+      ::close(fds[0]);
+      std::ostringstream out;
+      FakeClock clock{100, 0.6};
+      ProgressMeter p(out, 100, std::ref(clock));
+      p.OnEnd(0, 10 * kTicksPerSecond, 0);
+      p.OnEnd(1, 20 * kTicksPerSecond, 0);  // drawn (into `out`; the note goes to fd 2)
+      if (finished) p.OnFinish(0);
+      ::raise(SIGTERM);
+      ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string err;
+    char buf[64];
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) err.append(buf, static_cast<std::size_t>(n));
+    ::close(fds[0]);
+    int status = 0;
+    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "the signal still ends the process";
+    EXPECT_EQ(WTERMSIG(status), SIGTERM);
+    EXPECT_EQ(err, finished ? "" : "\r\033[K");
+  }
 }
 
 }  // namespace

@@ -515,5 +515,21 @@ TEST(ReliabilityOutput, AFullStdoutIsAnError) {
   }
 }
 
+// `... -v | head -1`: SIGPIPE ends the run, which left its private output
+// directory (and simulator's temporary) behind.
+TEST(ReliabilityOutput, ABrokenPipeLeavesNoTemporaries) {
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  if (!fs::exists(kth)) GTEST_SKIP() << "no KTH trace";
+  const fs::path d = ScratchDir("rel_sigpipe");
+  for (const std::string& run :
+       {"'" + ClustersimBinary() + "' simulate '" + kth + "' -v -o '" + (d / "out").string() + "'",
+        "'" + SimulatorBinary() + "' '" + kth + "' -v -z UTC -o '" + (d / "s.csv").string() + "'"}) {
+    const ProcessResult r = RunProcess({"/bin/sh", "-c", run + " | head -1"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.substr(0, 4), "Job ") << r.out;
+    EXPECT_TRUE(Hidden(d).empty()) << run << ": " << Hidden(d)[0];
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

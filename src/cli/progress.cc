@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include "io/temp_registry.h"
 
 namespace clustersim {
 
@@ -50,6 +51,7 @@ ProgressMeter::ProgressMeter(std::ostream& out, std::int64_t jobs, Clock clock, 
 
 void ProgressMeter::Interrupt() {
   if (!on_screen_) return;
+  SetFatalSignalNote(nullptr);
   out_ << "\r\033[K";
   out_.flush();
   on_screen_ = false;
@@ -76,11 +78,13 @@ void ProgressMeter::Check(SimTime t) {
   if (width_ > 1 && line.size() >= static_cast<std::size_t>(width_)) line.resize(static_cast<std::size_t>(width_ - 1));
   fmt::print(out_, "\r{}\033[K", line);
   out_.flush();
+  SetFatalSignalNote("\r\033[K");  // a signal ending the run erases the line too
   shown_ = on_screen_ = true;
 }
 
 void ProgressMeter::OnFinish(SimTime) {
   if (!on_screen_) return;
+  SetFatalSignalNote(nullptr);
   out_ << "\r\033[K";  // erase the line: the summary follows
   out_.flush();
   on_screen_ = false;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -25,6 +26,10 @@ struct Slot {
 };
 Slot g_slots[kSlots];
 volatile sig_atomic_t g_installed = 0;
+// SetFatalSignalNote's text: filled while g_note_size is 0, then published.
+char g_note[16];
+volatile sig_atomic_t g_note_size = 0;
+constexpr int kFatalSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
 
 void RemoveAll() {
   for (int pass = 0; pass < 2; ++pass)  // files first, then the directories they were in
@@ -39,6 +44,10 @@ void RemoveAll() {
 
 void OnFatalSignal(int sig) {
   const int saved = errno;
+  if (const sig_atomic_t n = g_note_size; n > 0) {
+    const ssize_t ignored = ::write(2, g_note, static_cast<size_t>(n));
+    (void)ignored;  // nothing to do about a failed write here
+  }
   RemoveAll();
   errno = saved;
   ::signal(sig, SIG_DFL);
@@ -48,7 +57,7 @@ void OnFatalSignal(int sig) {
 void InstallHandlers() {
   if (g_installed) return;
   g_installed = 1;
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+  for (int sig : kFatalSignals) {
     struct sigaction old {};
     ::sigaction(sig, nullptr, &old);
     if (old.sa_handler == SIG_IGN) continue;  // e.g. nohup: keep ignoring
@@ -60,6 +69,15 @@ void InstallHandlers() {
 }
 
 }  // namespace
+
+void SetFatalSignalNote(const char* text) {
+  g_note_size = 0;
+  if (text == nullptr) return;
+  const std::size_t n = std::min(std::strlen(text), sizeof g_note - 1);
+  std::memcpy(g_note, text, n);
+  InstallHandlers();
+  g_note_size = static_cast<sig_atomic_t>(n);
+}
 
 int RegisterTemporary(const std::string& path, bool is_dir) {
   if (path.size() >= PATH_MAX) return -1;
@@ -115,7 +133,7 @@ unsigned CurrentUmask() {
 DeferSignals::DeferSignals() {
   sigset_t block;
   sigemptyset(&block);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&block, sig);
+  for (int sig : kFatalSignals) sigaddset(&block, sig);
   pthread_sigmask(SIG_BLOCK, &block, &saved_);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // TempRegistry: temporary files and directories a run has created and not
-// yet published. If SIGINT, SIGTERM or SIGHUP arrives, the handler removes
+// yet published. If SIGINT, SIGTERM, SIGHUP or SIGPIPE (`... -v | head`)
+// arrives, the handler removes
 // them (unlink, then rmdir; both async-signal-safe) and lets the signal end
 // the process as it would have. Normal exits remove them through their
 // owners (OutputSet, AtomicFileSink); the registry only covers the signals.
@@ -19,6 +20,11 @@ namespace clustersim {
 int RegisterTemporary(const std::string& path, bool is_dir);
 void ForgetTemporary(int slot);
 
+// Text written to stderr (fd 2) by the handler before the signal ends the
+// process: the progress line's erase, so the shell's next output does not
+// start inside it. nullptr = none; up to 15 bytes are kept.
+void SetFatalSignalNote(const char* text);
+
 // The pid embedded in a temporary's name by TemporaryName(), or -1.
 long TemporaryOwner(const std::string& name, const std::string& prefix);
 // Whether process `pid` is gone (so its temporaries are stale).
@@ -31,7 +37,7 @@ void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix);
 // The process's file creation mask (to give published files normal modes).
 unsigned CurrentUmask();
 
-// While one lives, SIGINT, SIGTERM and SIGHUP wait (blocked): files renamed
+// While one lives, SIGINT, SIGTERM, SIGHUP and SIGPIPE wait (blocked): files renamed
 // into place one after another (simulator's -o and -r, the tracer's files)
 // are all published or none. A signal that came meanwhile is delivered when
 // it ends, and ends the process as before.
