@@ -47,7 +47,8 @@ TEST(CliHelp, HelpListsOnlyWhatTheCommandTakes) {
   EXPECT_TRUE(Has(replay.out, "--total_nodes"));
   // A replay has no cluster (`replay --cluster` is refused) and no
   // RLScheduler windows (a simulation): their options went too.
-  for (const char* flag : {"Clusters and work", "--cluster", "--placement", "--rl-windows", "--SIM_BASE_IDLE_W"})
+  for (const char* flag : {"Clusters and work", "--cluster", "--placement", "--rl-windows", "--SIM_BASE_IDLE_W",
+                           "rlscheduler, joulie", "jsonl"})
     EXPECT_FALSE(Has(replay.out, flag)) << flag;
   for (const char* flag : {"Clusters and work", "--cluster", "--placement", "--tick", "--power-policy", "--bsld-tau"}) {
     EXPECT_TRUE(Has(simulate.out, flag)) << flag;

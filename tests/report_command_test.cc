@@ -162,6 +162,10 @@ TEST(ReportCommand, APageNeverReplacesTheRunsFiles) {
   }
   r = Clustersim({"compare", run.string(), run.string(), "-o", (other / "schedule.csv").string()});
   EXPECT_EQ(r.exit_code, 1) << r.err;
+  // Its page too: `report a -o b/report.html` replaced b's page with a's.
+  r = Clustersim({"report", run.string(), "-o", (other / "report.html").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_FALSE(fs::exists(other / "report.html"));
   EXPECT_EQ(test::Slurp(other / "summary.json"), other_summary);
   // A name of that kind in a folder that is no run's is a page like any other.
   r = Clustersim({"report", run.string(), "-o", (dir / "jobs.csv").string()});

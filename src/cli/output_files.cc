@@ -35,10 +35,13 @@ Status CheckPageTarget(const std::string& page, const std::vector<std::string>& 
     }
   }
   // Nor over the files of another run: `report a -o b/summary.json` left b
-  // with an HTML summary. A folder with a summary or timing file is a run's.
+  // with an HTML summary. A folder with a summary or timing file is a run's;
+  // its report.html is its own page, replaced only by a report of it.
+  std::error_code ec;
+  bool shown = false;
+  for (const std::string& dir : run_dirs) shown = shown || fs::equivalent(parent, dir, ec);
   for (const std::string& name : kOutputNames) {
-    if (name == "report.html" || p.filename() != name) continue;
-    std::error_code ec;
+    if (p.filename() != name || (name == "report.html" && shown)) continue;
     for (const char* marker : {"summary.json", "timing.json"})
       if (fs::exists(parent / marker, ec))
         return Status::Error(fmt::format("{}: this is {} of the run in {}; write the page elsewhere", page, name,

@@ -42,8 +42,8 @@ class OutputFiles {
 // runs' own files (summary.json, jobs.csv, ...) would destroy the run it
 // describes, and one over such a file of any other run (a folder holding
 // summary.json or timing.json) would destroy that run. An error naming the
-// file, else OK. (report.html may be replaced: it is a page, and the default
-// target of `report`.)
+// file, else OK. (The report.html of a run shown may be replaced: it is that
+// run's page, and the default target of `report`.)
 Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs);
 
 }  // namespace clustersim

@@ -26,7 +26,9 @@ std::vector<std::string> SchedulingOptionsGiven(const OptionValues& v) {
   };
   note(v.policy != "fcfs", "--policy");
   note(!v.backfill.empty(), "--backfill");
-  // (--compat stays: in a replay it picks the SWF normalisation, pyss's or rlscheduler's.)
+  // (--compat stays: in a replay it picks the SWF normalisation, dr_evt's or
+  // pyss's; rlscheduler's windows and joulie's cluster are refused where the
+  // preset is resolved.)
   note(v.conservative != "compress", "--conservative");
   note(!v.backfill_cmp.empty(), "--backfill-cmp");
   note(!v.extra_nodes.empty(), "--extra-nodes");
@@ -73,6 +75,13 @@ void UnlistReplayRefusedOptions(CLI::App* app) {
   // with `clustersim simulate --cluster` named in the message.
   for (CLI::Option* o : app->get_options())
     if (o->get_group() == kClusterOptionGroup) o->group("");
+  // And the values a replay refuses: JSONL runs on a cluster, rlscheduler's
+  // windows are a simulation.
+  if (CLI::Option* o = app->get_option_no_throw("--compat"); o != nullptr)
+    o->description("Semantics preset: none (default), dr_evt, pyss (a replay takes its SWF normalisation)");
+  if (CLI::Option* o = app->get_option_no_throw("--format"); o != nullptr)
+    o->description("Input format: auto, csv, swf, lassen (LLNL's 33-column history), trace (LLNL's legacy "
+                   "whitespace trace) (default auto: by name, then content)");
 }
 
 }  // namespace clustersim
