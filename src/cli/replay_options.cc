@@ -79,6 +79,8 @@ void UnlistReplayRefusedOptions(CLI::App* app) {
   // windows are a simulation.
   if (CLI::Option* o = app->get_option_no_throw("--compat"); o != nullptr)
     o->description("Semantics preset: none (default), dr_evt, pyss (a replay takes its SWF normalisation)");
+  if (CLI::Option* o = app->get_option_no_throw("trace"); o != nullptr)
+    o->description("Trace file with recorded start and end times: dr_evt CSV, SWF(.gz), Lassen history, .trace");
   if (CLI::Option* o = app->get_option_no_throw("--format"); o != nullptr)
     o->description("Input format: auto, csv, swf, lassen (LLNL's 33-column history), trace (LLNL's legacy "
                    "whitespace trace) (default auto: by name, then content)");
