@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -260,6 +261,28 @@ TEST(ReportCommand, TheSameRunGivesTheSamePage) {
   }
   EXPECT_EQ(pages[0], pages[1]);
   EXPECT_EQ(pages[0].find("wall time"), std::string::npos);
+}
+
+// Two work-based runs that differ in a switch or a SIM_* value: summary.json
+// recorded neither, so compare read the difference as the policy's.
+TEST(ReportCommand, CompareNamesRunsWithAnotherWorkModel) {
+  const fs::path d = test::ScratchDir("compare_work_model");
+  const std::string trace = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/ai-day.jsonl";
+  const std::string cluster = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/cluster.yaml";
+  ASSERT_EQ(Clustersim({"simulate", trace, "--cluster", cluster, "--quiet", "-o", (d / "a").string()}).exit_code, 0);
+  auto r = Clustersim({"simulate", trace, "--cluster", cluster, "--set", "cpu_share=capacity", "--SIM_BASE_IDLE_W",
+                       "100", "--quiet", "-o", (d / "b").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto model = nlohmann::json::parse(test::Slurp(d / "b" / "summary.json")).at("work").at("model");
+  EXPECT_EQ(model.at("cpu_share"), "capacity");
+  EXPECT_EQ(model.at("SIM_BASE_IDLE_W"), "100");
+  EXPECT_EQ(model.at("gpu_receiver_gate"), "off");
+  r = Clustersim({"compare", (d / "a").string(), (d / "b").string(), "-o", (d / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("b differs from a in more than the policy (work model SIM_BASE_IDLE_W 100 against unset; "
+                       "work model cpu_share capacity against per_k)"),
+            std::string::npos)
+      << r.err;
 }
 
 }  // namespace

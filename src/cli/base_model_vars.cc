@@ -89,12 +89,16 @@ bool AnyBaseModelValue(const std::map<std::string, std::string>& given) {
   return false;
 }
 
-Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out) {
+Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out,
+                        std::vector<std::pair<std::string, std::string>>* applied) {
   const auto value = [&](const char* name) {
     const auto it = given.find(name);
     const std::string v = it != given.end() ? it->second : std::string();
     return use_env ? FlagOrEnv(v, name) : v;
   };
+  if (applied != nullptr)
+    for (const char* name : AllNames())
+      if (std::string text = value(name); !text.empty()) applied->emplace_back(name, std::move(text));
   BaseHardware& b = *out;
   for (const Var& v : kVars) {
     const std::string text = value(v.name);

@@ -9,6 +9,8 @@
 
 #include <map>
 #include <string>
+#include <vector>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 
@@ -22,7 +24,10 @@ void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* valu
 
 // The base model from the given values, then (when `use_env`) the
 // environment for the variables not given. Errors name the variable.
-Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out);
+// `applied` (optional) receives each variable set, flag or environment, as
+// NAME=text, so summary.json can say what the run used.
+Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out,
+                        std::vector<std::pair<std::string, std::string>>* applied = nullptr);
 
 // Whether any variable was given on the command line or in a config file.
 bool AnyBaseModelValue(const std::map<std::string, std::string>& given);

@@ -243,7 +243,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   }
   if (const std::string e = cluster_env(v.eco_cpu_pct, "SIM_SA_CPU_ECO_PCT"); !e.empty())
     RETURN_IF_ERROR(ParseReal(named(v.eco_cpu_pct, "--eco-cpu-pct", "SIM_SA_CPU_ECO_PCT"), e, 1, 100, &k.eco_cpu_pct));
-  if (!k.cluster_file.empty()) RETURN_IF_ERROR(ResolveBaseModel(v.sim_base, true, &k.base));
+  if (!k.cluster_file.empty()) RETURN_IF_ERROR(ResolveBaseModel(v.sim_base, true, &k.base, &k.base_model_given));
   if (!v.eco_gpu_pct.empty()) RETURN_IF_ERROR(ParseReal("--eco-gpu-pct", v.eco_gpu_pct, 1, 100, &k.eco_gpu_pct));
   if (!v.time_scale.empty()) RETURN_IF_ERROR(ParseReal("--time-scale", v.time_scale, 1e-9, 1e9, &c->load.jsonl.time_scale));
   c->load.jsonl.class_alias = wo.switches.class_alias;

@@ -14,6 +14,7 @@
 #include "power/cpu_power.h"
 #include "power/gpu_power.h"
 #include "power/power_policy.h"
+#include "power/switches.h"
 
 namespace clustersim {
 namespace {
@@ -38,6 +39,21 @@ std::string DescribeRule(const OperatingRule& rule) {
   const char* flag = rule.kind == OperatingRule::Kind::kCpuCap ? "--cpu-cap" : "--gpu-cap";
   if (rule.cap.kind == CapSetting::Kind::kNone) return fmt::format("{} {}:none", flag, sel);
   return fmt::format("{} {}:{}{}", flag, sel, rule.cap.value, rule.cap.kind == CapSetting::Kind::kPercent ? "%" : "W");
+}
+
+std::vector<std::pair<std::string, std::string>> DescribeWorkModel(const ClusterConfig& config) {
+  std::vector<std::pair<std::string, std::string>> m;
+  const WorkOptions& w = config.work;
+  for (const power::PowerSwitchRow& row : power::PowerSwitchTable())
+    m.emplace_back(row.flag, power::PowerSwitchValue(w.switches, row.flag));
+  m.emplace_back("gpu_receiver_gate", w.receiver_gate ? "on" : "off");
+  m.emplace_back("base_speed_per_core", fmt::format("{}", w.base.per_core));
+  m.emplace_back("base_speed_per_gpu", fmt::format("{}", w.base.per_gpu));
+  m.emplace_back("eco_cpu_pct", fmt::format("{}", config.eco_cpu_pct));
+  m.emplace_back("eco_gpu_pct", fmt::format("{}", config.eco_gpu_pct));
+  m.emplace_back("power_step_seconds", fmt::format("{}", ToSeconds(w.power_step)));
+  for (const auto& [name, text] : config.base_model_given) m.emplace_back(name, text);
+  return m;
 }
 
 OperatingPoint OperatingPointOf(const Node& node, const ClusterConfig& config) {

@@ -63,7 +63,14 @@ struct ClusterConfig {
   std::string caps_file;     // --caps: a cap schedule (YAML)
   FacilityOptions facility;  // --ambient, --design-it-watts
   BaseHardware base;         // the SIM_* base model (power-model §i; cli/base_model_vars.h)
+  std::vector<std::pair<std::string, std::string>> base_model_given;  // its variables set, NAME=text
 };
+
+// The work and power model a work-based run used, as name = value text for
+// summary.json's work.model (so two runs that differ in a switch, a base
+// speed or a SIM_* value say so): every §k.2 switch, the receiver gate, the
+// base speeds, the eco percents, the power step and the SIM_* values set.
+std::vector<std::pair<std::string, std::string>> DescribeWorkModel(const ClusterConfig& config);
 
 struct ClusterSetup {
   Cluster cluster;

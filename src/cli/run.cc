@@ -513,6 +513,7 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
     report.performance = cluster->performance;
     report.nominal_s = cluster->nominal_s;
     if (cluster->work) report.engine = EnumNameOf(power::kWorkEngineNames, c.cluster.work.engine);
+    if (cluster->work) report.model = DescribeWorkModel(c.cluster);
     report.tick_s = ToSeconds(c.cluster.work.tick);
     report.makespan_s = s.makespan_s;
     for (const auto& [role, path] : {std::pair{"cluster", c.cluster.cluster_file},

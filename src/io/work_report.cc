@@ -151,6 +151,10 @@ std::string WorkSummaryJson(const WorkReport& r) {
   j["inputs"] = nlohmann::json::object();
   for (const WorkReport::InputFile& f : r.inputs) j["inputs"][f.role] = {{"path", f.path}, {"sha256", f.sha256}};
   j["operating_rules"] = r.operating_rules;
+  if (!r.model.empty()) {
+    j["model"] = nlohmann::json::object();
+    for (const auto& [name, value] : r.model) j["model"][name] = value;
+  }
   if (!r.power_policy.empty()) {
     j["power_policy"] = {{"policy", r.power_policy}, {"performance_nodes", r.performance_nodes},
                          {"families", r.families}};

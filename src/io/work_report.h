@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/jobs_csv.h"
@@ -51,6 +52,9 @@ struct WorkReport {
   };
   std::vector<InputFile> inputs;
   std::vector<std::string> operating_rules;  // the command line's, as applied: "--cpu-cap all:300W"
+  // Work-based runs: the work and power model's settings, name = value
+  // (cli/cluster_setup.h DescribeWorkModel); summary.json's work.model.
+  std::vector<std::pair<std::string, std::string>> model;
 };
 
 JobsCsvExtra WorkJobsColumns(const WorkReport& r);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 #include <string_view>
 #include <unordered_map>
 
@@ -317,6 +319,21 @@ std::vector<std::string> ComparabilityNotes(const std::vector<RunOutputs>& runs)
       differ("/config/run_time_scale", "run-time scale");
       differ("/config/run_time_stddev", "run-time stddev");
       differ("/config/seed", "seed");
+    }
+    // The work and power model (switches, base speeds, SIM_* values), of
+    // runs that both record one.
+    if (base.summary.contains("work") && base.summary["work"].contains("model") && r.summary.contains("work") &&
+        r.summary["work"].contains("model")) {
+      std::set<std::string> names;
+      for (const nlohmann::json* s : {&base.summary, &r.summary})
+        for (const auto& [name, value] : (*s)["work"]["model"].items()) names.insert(name);
+      for (const std::string& name : names) {
+        const std::string path = "/work/model/" + name, label = "work model " + name;
+        const std::string va = ValueAt(base.summary, path.c_str()), vb = ValueAt(r.summary, path.c_str());
+        if (va != vb)
+          diffs += fmt::format("{}{} {} against {}", diffs.empty() ? "" : "; ", label, vb.empty() ? "unset" : vb,
+                               va.empty() ? "unset" : va);
+      }
     }
     if (!diffs.empty())
       notes.push_back(fmt::format("{} differs from {} in more than the policy ({}): the differences in its "
