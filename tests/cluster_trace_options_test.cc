@@ -130,6 +130,13 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
                            "unless given --execution work, so it would change nothing"))
         << r.err;
   }
+  // Set in a config file, each option is named with its line: the refusal
+  // comes during the run, after the file's own checks.
+  std::ofstream(d / "run.toml") << "tick = 60\nworkload-model = \"legacy\"\n";
+  const ProcessResult from_file = RunQueues(d, {"--config", (d / "run.toml").string()});
+  EXPECT_EQ(from_file.exit_code, 1);
+  EXPECT_TRUE(Has(from_file.err, "(--tick was set on " + (d / "run.toml").string() + ":1)")) << from_file.err;
+  EXPECT_TRUE(Has(from_file.err, "(--workload-model was set on " + (d / "run.toml").string() + ":2)")) << from_file.err;
   // With work to shape, a CPU cap stretches the jobs.
   const ProcessResult capped = RunQueues(d, {"--execution", "work", "--cpu-cap", "all:50%"});
   ASSERT_EQ(capped.exit_code, 0) << capped.err;

@@ -10,6 +10,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/config_file.h"
@@ -124,11 +125,21 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
     return 1;
   }
   auto config = clustersim::Resolve(v, clustersim::Frontend::kClustersim, replay);
+  // Where the config file set each option it set: an error naming any of
+  // them (one may name several) says so, here or during the run.
+  std::vector<std::pair<std::string, std::string>> config_lines;
+  if (!cfg.empty())
+    for (const std::string& option : v.given)
+      if (std::string where = clustersim::ConfigLineOf(cfg, app, option, argc, argv); !where.empty())
+        config_lines.emplace_back(option, std::move(where));
   if (!config.ok()) {
     std::cerr << "clustersim: error: " << config.status().message() << "\n";
-    NoteConfigLine(cfg, app, config.status().message(), argc, argv);
+    for (const auto& [option, where] : config_lines)
+      if (clustersim::MentionsOption(config.status().message(), option))
+        std::cerr << "clustersim: (" << option << " was set on " << where << ")\n";
     return 1;
   }
+  config.value().config_lines = std::move(config_lines);
   return clustersim::RunPipeline(config.value(), std::cout, std::cerr);
 }
 

@@ -4,6 +4,7 @@
 // small parse helpers of Resolve.
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
@@ -150,6 +151,17 @@ inline std::vector<std::string> GivenFlags(std::initializer_list<std::pair<bool,
   for (const auto& [set, flag] : candidates)
     if (set) given.emplace_back(flag);
   return given;
+}
+
+// Whether `text` (an error message) names `option` ("--tick") as a whole
+// word: "--tick" is not in "--tick-x".
+inline bool MentionsOption(std::string_view text, std::string_view option) {
+  const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_'; };
+  for (std::size_t at = text.find(option); at != std::string_view::npos; at = text.find(option, at + 1)) {
+    const std::size_t end = at + option.size();
+    if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end]))) return true;
+  }
+  return false;
 }
 
 // A value from the command line, else from the environment variable Joulie

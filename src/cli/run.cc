@@ -15,6 +15,7 @@
 #include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
+#include "cli/option_checks.h"
 #include "cli/output_files.h"
 #include "cli/progress.h"
 #include "cli/run_summary.h"
@@ -58,6 +59,8 @@ double Since(Clock::time_point t0) {
 
 int Fail(const RunConfig& c, std::ostream& err, const Status& st, int code = 1) {
   fmt::print(err, "{}: error: {}\n", Prog(c), EscapeControl(st.message()));
+  for (const auto& [option, where] : c.config_lines)
+    if (MentionsOption(st.message(), option)) fmt::print(err, "{}: ({} was set on {})\n", Prog(c), option, where);
   return code;
 }
 

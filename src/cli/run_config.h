@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cli/cluster_setup.h"
@@ -55,6 +56,9 @@ struct RunConfig {
   bool strict = false;               // stop at the first bad row
   bool verbose = false;              // dr_evt per-event log on stdout
   bool quiet = false;
+  // Options the --config file set, with the "FILE:LINE" that set each: an
+  // error found during the run that names one says where it came from.
+  std::vector<std::pair<std::string, std::string>> config_lines;
   TimeFormat time_format = TimeFormat::kExact;
   // clustersim: a directory; simulator: explicit file names.
   std::string output_dir = "out";
