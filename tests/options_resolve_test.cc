@@ -211,6 +211,12 @@ TEST(Options, ClusterOptionsWithoutAClusterAreNamedWithACommandThatTakesThem) {
   EXPECT_EQ(message([](OptionValues* v) { v->sim_base["SIM_BASE_IDLE_W"] = "10"; }),
             "--SIM_BASE_IDLE_W shapes the cluster model, so it needs --cluster FILE (a cluster of real nodes) (and, "
             "for an SWF/CSV trace, --execution work)");
+  EXPECT_EQ(message([](OptionValues* v) { v->format = "jsonl"; }, Frontend::kClustersim, true),
+            "--format jsonl: a JSONL trace runs on a cluster of real nodes; `clustersim simulate TRACE --cluster FILE` "
+            "schedules it");
+  EXPECT_EQ(message([](OptionValues* v) { v->outputs = {"schedule", "timeseries"}; }),
+            "--outputs timeseries: timeseries.csv is written by runs on a cluster; add --cluster FILE (and, for an "
+            "SWF/CSV trace, --execution work) or leave timeseries out");
   EXPECT_EQ(message([](OptionValues* v) { v->outputs = {"schedule", "placements"}; }, Frontend::kClustersim, true),
             "--outputs placements: placements.csv is written by runs on a cluster; a replay has none, so leave "
             "placements out");

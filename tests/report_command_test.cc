@@ -147,9 +147,14 @@ TEST(ReportCommand, APageNeverReplacesTheRunsFiles) {
   r = Clustersim({"report", run.string(), "-o", ""});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "clustersim report: error: -o: give a file name for the page\n");
-  // The run's own page may be rebuilt in place.
+  // The run's own page may be rebuilt in place, by `report`; `compare`
+  // would put a comparison where the run's page was.
   r = Clustersim({"report", run.string(), "-o", (run / "report.html").string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string page = test::Slurp(run / "report.html");
+  r = Clustersim({"compare", run.string(), run.string(), "-o", (run / "report.html").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(test::Slurp(run / "report.html"), page);
   // Nor the files of another run: `report a -o b/summary.json` gave b an
   // HTML summary.
   const fs::path other = dir / "other";
@@ -271,11 +276,12 @@ TEST(ReportCommand, CompareNamesRunsWithAnotherWorkModel) {
   const std::string cluster = std::string(CLUSTERSIM_SOURCE_DIR) + "/examples/cluster.yaml";
   ASSERT_EQ(Clustersim({"simulate", trace, "--cluster", cluster, "--quiet", "-o", (d / "a").string()}).exit_code, 0);
   auto r = Clustersim({"simulate", trace, "--cluster", cluster, "--set", "cpu_share=capacity", "--SIM_BASE_IDLE_W",
-                       "100", "--quiet", "-o", (d / "b").string()});
+                       "100.0", "--quiet", "-o", (d / "b").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto model = nlohmann::json::parse(test::Slurp(d / "b" / "summary.json")).at("work").at("model");
   EXPECT_EQ(model.at("cpu_share"), "capacity");
-  EXPECT_EQ(model.at("SIM_BASE_IDLE_W"), "100");
+  EXPECT_EQ(model.at("SIM_BASE_IDLE_W"), "100");  // as a number: 100.0 and 100 are one setting
+  EXPECT_EQ(model.at("workload_model"), "v1");
   EXPECT_EQ(model.at("gpu_receiver_gate"), "off");
   r = Clustersim({"compare", (d / "a").string(), (d / "b").string(), "-o", (d / "c.html").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;

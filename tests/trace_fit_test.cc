@@ -41,6 +41,11 @@ TEST(TraceFit, EachHintNamesACommandThatRuns) {
   EXPECT_EQ(Message(c, Trace(TraceMode::kReplay, false)),
             "t: a replay keeps the trace's times and has no placement; `clustersim simulate TRACE --cluster FILE "
             "--force-simulation` schedules it on the cluster");
+  c.cluster.work_options = {"--cpu-cap"};  // shapes work: SWF/CSV needs --execution work for it
+  EXPECT_EQ(Message(c, Trace(TraceMode::kReplay, false)),
+            "t: a replay keeps the trace's times and has no placement; `clustersim simulate TRACE --cluster FILE "
+            "--force-simulation --execution work` schedules it on the cluster");
+  c.cluster.work_options.clear();
   EXPECT_EQ(Message(c, Trace(TraceMode::kSimulation, false)),
             "t: replay needs recorded times (CSV: begin_time and end_time or a duration column; SWF: wait time)");
   c.replay_requested = false;

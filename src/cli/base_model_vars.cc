@@ -83,12 +83,6 @@ void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* valu
   }
 }
 
-bool AnyBaseModelValue(const std::map<std::string, std::string>& given) {
-  for (const auto& [name, value] : given)
-    if (!value.empty()) return true;
-  return false;
-}
-
 Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out,
                         std::vector<std::pair<std::string, std::string>>* applied) {
   const auto value = [&](const char* name) {
@@ -96,9 +90,14 @@ Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool us
     const std::string v = it != given.end() ? it->second : std::string();
     return use_env ? FlagOrEnv(v, name) : v;
   };
+  // Recorded as numbers (300 and 300.0 are one setting); a value that does
+  // not parse is refused below.
   if (applied != nullptr)
     for (const char* name : AllNames())
-      if (std::string text = value(name); !text.empty()) applied->emplace_back(name, std::move(text));
+      if (const std::string text = value(name); !text.empty()) {
+        double x = 0;
+        applied->emplace_back(name, ParseReal(name, text, -1e300, 1e300, &x).ok() ? fmt::format("{}", x) : text);
+      }
   BaseHardware& b = *out;
   for (const Var& v : kVars) {
     const std::string text = value(v.name);

@@ -29,7 +29,5 @@ void AddBaseModelOptions(CLI::App* app, std::map<std::string, std::string>* valu
 Status ResolveBaseModel(const std::map<std::string, std::string>& given, bool use_env, BaseHardware* out,
                         std::vector<std::pair<std::string, std::string>>* applied = nullptr);
 
-// Whether any variable was given on the command line or in a config file.
-bool AnyBaseModelValue(const std::map<std::string, std::string>& given);
 
 }  // namespace clustersim

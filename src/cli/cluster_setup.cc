@@ -44,6 +44,14 @@ std::string DescribeRule(const OperatingRule& rule) {
 std::vector<std::pair<std::string, std::string>> DescribeWorkModel(const ClusterConfig& config) {
   std::vector<std::pair<std::string, std::string>> m;
   const WorkOptions& w = config.work;
+  m.emplace_back("workload_model", EnumNameOf(power::kWorkEngineNames, w.engine));
+  m.emplace_back("tick_seconds", fmt::format("{}", ToSeconds(w.tick)));
+  const Ambient& a = config.facility.ambient;
+  m.emplace_back("ambient", a.kind == Ambient::Kind::kSteps
+                                ? fmt::format("steps {}", fmt::join(a.steps, " "))
+                                : fmt::format("{} C, {} C amplitude, {} s period", a.sinusoid.base_c,
+                                              a.sinusoid.amplitude_c, a.sinusoid.period_s));
+  m.emplace_back("design_it_watts", fmt::format("{}", config.facility.design_it_w));
   for (const power::PowerSwitchRow& row : power::PowerSwitchTable())
     m.emplace_back(row.flag, power::PowerSwitchValue(w.switches, row.flag));
   m.emplace_back("gpu_receiver_gate", w.receiver_gate ? "on" : "off");

@@ -300,7 +300,13 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   else if (v.format == "lassen") c.load.format = TraceFormat::kLassen;
   else if (v.format == "trace") c.load.format = TraceFormat::kLegacyTrace;
   else if (v.format != "auto")
-    return Status::Error("--format: expected auto, csv, swf, jsonl, lassen or trace, got '" + v.format + "'");
+    return Status::Error(std::string("--format: expected auto, csv, swf, ") + (replay || sim ? "" : "jsonl, ") +
+                         "lassen or trace, got '" + v.format + "'");
+  // JSONL runs on a cluster, which neither a replay nor `simulator` has.
+  if (c.load.format == TraceFormat::kJsonl && (replay || sim))
+    return Status::Error(std::string("--format jsonl: a JSONL trace runs on a cluster of real nodes; ") +
+                         (sim ? "run `clustersim simulate TRACE --cluster FILE`"
+                              : "`clustersim simulate TRACE --cluster FILE` schedules it"));
   if (v.trace_format == "lassen") c.load.format = TraceFormat::kLassen;
   // dr_evt's default -f simple says how a CSV is read (by column names), not
   // that the input is one: SWF, JSONL and .trace files keep their format.
@@ -581,9 +587,12 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (c.cluster.cluster_file.empty() && v.outputs != OptionValues{}.outputs)
     for (const char* name : {"placements", "timeseries", "nodes", "policy"})
       if (wants(name))
-        return Status::Error(fmt::format("--outputs {}: {}.csv is written by runs on a cluster; {}leave {} out",
-                                         name, name, replay ? "a replay has none, so " : "add --cluster FILE or ",
-                                         name));
+        return Status::Error(fmt::format(
+            "--outputs {}: {}.csv is written by runs on a cluster; {}leave {} out", name, name,
+            replay                                   ? "a replay has none, so "
+            : std::string_view(name) == "placements" ? "add --cluster FILE or "
+                                                     : "add --cluster FILE (and, for an SWF/CSV trace, --execution work) or ",
+            name));
   return c;
 }
 

@@ -18,7 +18,7 @@ const std::vector<std::string> kOutputNames = {
 
 }  // namespace
 
-Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs) {
+Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs, bool own_report) {
   namespace fs = std::filesystem;
   const fs::path p(page);
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
@@ -39,7 +39,7 @@ Status CheckPageTarget(const std::string& page, const std::vector<std::string>& 
   // its report.html is its own page, replaced only by a report of it.
   std::error_code ec;
   bool shown = false;
-  for (const std::string& dir : run_dirs) shown = shown || fs::equivalent(parent, dir, ec);
+  for (const std::string& dir : run_dirs) shown = shown || (own_report && fs::equivalent(parent, dir, ec));
   for (const std::string& name : kOutputNames) {
     if (p.filename() != name || (name == "report.html" && shown)) continue;
     for (const char* marker : {"summary.json", "timing.json"})

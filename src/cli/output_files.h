@@ -42,8 +42,9 @@ class OutputFiles {
 // runs' own files (summary.json, jobs.csv, ...) would destroy the run it
 // describes, and one over such a file of any other run (a folder holding
 // summary.json or timing.json) would destroy that run. An error naming the
-// file, else OK. (The report.html of a run shown may be replaced: it is that
-// run's page, and the default target of `report`.)
-Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs);
+// file, else OK. With `own_report` (`report`, not `compare`), the
+// report.html of the run shown may be replaced: it is that run's page, and
+// the default target of `report`.
+Status CheckPageTarget(const std::string& page, const std::vector<std::string>& run_dirs, bool own_report);
 
 }  // namespace clustersim

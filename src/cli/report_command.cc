@@ -52,7 +52,7 @@ Example:
   const int rc = Parse(app, argc, argv, out, err, &done);
   if (done) return rc;
   if (app.count("--output") > 0 && path.empty()) return Fail(prog, err, "-o: give a file name for the page");
-  if (Status st = CheckPageTarget(path, {dir}); !path.empty() && !st.ok()) return Fail(prog, err, st.message());
+  if (Status st = CheckPageTarget(path, {dir}, /*own_report=*/true); !path.empty() && !st.ok()) return Fail(prog, err, st.message());
   auto written = WriteRunReport(dir, path, CLUSTERSIM_VERSION);
   if (!written.ok()) return Fail(prog, err, written.status().message());
   fmt::print(out, "report: {}\n", written.value());
@@ -79,7 +79,7 @@ Example:
   if (done) return rc;
   if (dirs.size() < 2) return Fail(prog, err, "give at least two output directories to compare");
   if (path.empty()) return Fail(prog, err, "-o: give a file name for the page");
-  if (Status st = CheckPageTarget(path, dirs); !st.ok()) return Fail(prog, err, st.message());
+  if (Status st = CheckPageTarget(path, dirs, /*own_report=*/false); !st.ok()) return Fail(prog, err, st.message());
   std::vector<std::string> notes;
   if (Status st = WriteComparison(dirs, path, CLUSTERSIM_VERSION, &notes); !st.ok())
     return Fail(prog, err, st.message());

@@ -9,6 +9,8 @@ Status CheckTraceFitsRun(const RunConfig& c, const Workload& w) {
     return Status::Error(c.trace + ": replay needs recorded times (CSV: begin_time and end_time or a duration "
                                    "column; SWF: wait time)");
   const bool on_cluster = !c.cluster.cluster_file.empty();
+  // Options that shape work need --execution work on an SWF/CSV trace.
+  const bool shape_work = !c.cluster.work_options.empty() || !c.cluster.profile_options.empty();
   if (w.work_based() && !on_cluster)
     return Status::Error(c.trace + (c.frontend == Frontend::kSimulator
                                         ? ": a Joulie JSONL trace runs on a cluster of real nodes, which dr_evt's "
@@ -18,9 +20,9 @@ Status CheckTraceFitsRun(const RunConfig& c, const Workload& w) {
                                           "(e.g. examples/cluster.yaml)"));
   if (on_cluster && w.mode == TraceMode::kReplay)
     return Status::Error(c.trace + (c.replay_requested
-                                        ? ": a replay keeps the trace's times and has no placement; `clustersim "
-                                          "simulate TRACE --cluster FILE --force-simulation` schedules it on the "
-                                          "cluster"
+                                        ? std::string(": a replay keeps the trace's times and has no placement; "
+                                                      "`clustersim simulate TRACE --cluster FILE --force-simulation") +
+                                              (shape_work ? " --execution work" : "") + "` schedules it on the cluster"
                                         : ": the trace records start and end times, and a cluster run does not "
                                           "replay them (it places jobs); add --force-simulation to schedule it on the "
                                           "cluster"));

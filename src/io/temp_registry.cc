@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -72,10 +73,12 @@ void InstallHandlers() {
 
 void SetFatalSignalNote(const char* text) {
   g_note_size = 0;
+  std::atomic_signal_fence(std::memory_order_seq_cst);  // the handler stops reading before the text changes
   if (text == nullptr) return;
   const std::size_t n = std::min(std::strlen(text), sizeof g_note - 1);
   std::memcpy(g_note, text, n);
   InstallHandlers();
+  std::atomic_signal_fence(std::memory_order_seq_cst);  // the text is in place before it is published
   g_note_size = static_cast<sig_atomic_t>(n);
 }
 
