@@ -316,7 +316,15 @@ TEST(CliSlips, TheTraceMayComeFromJouliesVariable) {
   EXPECT_EQ(RunProcess(with_trace, env).exit_code, 0);
   const ProcessResult missing = RunProcess(no_trace, env);
   EXPECT_EQ(missing.exit_code, 1);
-  EXPECT_TRUE(Has(missing.err, "missing.jsonl")) << missing.err;
+  // Named by where it came from: the user never typed the path.
+  EXPECT_TRUE(Has(missing.err, "missing.jsonl: cannot open")) << missing.err;
+  EXPECT_TRUE(Has(missing.err, "(the trace SIM_WORKLOAD_TRACE_PATH names)")) << missing.err;
+  ProcessOptions catalog = env;
+  catalog.env = {"SIM_HARDWARE_CATALOG_PATH=" + (d / "parts").string()};  // a directory
+  std::vector<std::string> bad_catalog = with_trace;
+  const ProcessResult dir = RunProcess(bad_catalog, catalog);
+  EXPECT_EQ(dir.exit_code, 1);
+  EXPECT_TRUE(Has(dir.err, "(the catalog SIM_HARDWARE_CATALOG_PATH names)")) << dir.err;
   // Without either, the error names the variable.
   const ProcessResult none = RunProcess(no_trace);
   EXPECT_EQ(none.exit_code, 1);

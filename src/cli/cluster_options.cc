@@ -151,6 +151,7 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   k.cluster_file = v.cluster;
   c->load.swf.machine_from_cluster = !k.cluster_file.empty();
   k.catalog_file = FlagOrEnv(v.catalog, "SIM_HARDWARE_CATALOG_PATH");
+  k.catalog_from_env = v.catalog.empty() && !k.catalog_file.empty();
   if (v.catalog.empty() && !k.catalog_file.empty() && !k.cluster_file.empty()) {
     std::error_code ec;
     if (!std::filesystem::exists(k.catalog_file, ec) && !ec) k.catalog_env_missing = std::exchange(k.catalog_file, {});

@@ -304,7 +304,10 @@ Result<std::unique_ptr<ClusterSetup>> SetUpCluster(const ClusterConfig& config, 
   HardwareCatalog replaced;
   if (!config.catalog_file.empty()) {
     auto c = LoadCatalog(config.catalog_file);
-    if (!c.ok()) return c.status();
+    if (!c.ok())  // a file the user did not type is named by where it came from
+      return config.catalog_from_env
+                 ? Status::Error(c.status().message() + " (the catalog SIM_HARDWARE_CATALOG_PATH names)")
+                 : c.status();
     replaced = c.take();
     catalog = &replaced;
   }

@@ -48,6 +48,7 @@ struct ClusterConfig {
   // back to its embedded catalog (power-model §i), so the run warns and uses
   // the shipped one. (--catalog to a missing file stops: the user typed it.)
   std::string catalog_env_missing;
+  bool catalog_from_env = false;  // catalog_file is SIM_HARDWARE_CATALOG_PATH's
   bool work_execution = false;  // SWF/CSV: --execution work (JSONL traces always are)
   PlacementStrategy placement = PlacementStrategy::kWorstFit;
   power::PowerPolicyOptions power_policy;  // --power-policy: who is performance, who eco (§h.2)

@@ -279,7 +279,7 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
     c.trace_is_list = true;
   }
   // Joulie names its workload in the environment (power-model.md §i).
-  if (c.trace.empty() && !sim) c.trace = FlagOrEnv("", "SIM_WORKLOAD_TRACE_PATH");
+  if (c.trace.empty() && !sim) c.trace = FlagOrEnv("", "SIM_WORKLOAD_TRACE_PATH"), c.trace_from_env = !c.trace.empty();
   if (c.trace.empty())
     return Status::Error(sim ? "no trace file given (see --help)"
                              : "no trace file given: name one, or set SIM_WORKLOAD_TRACE_PATH (see --help)");

@@ -211,7 +211,9 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
   lo.swf.replay = c.replay_requested || c.warm_start != kNoTime;  // a warm start needs the recorded starts
   lo.swf.keep_negative_submits = c.engine.policy.compat == Compat::kRlScheduler;  // its windows, not the engine
   auto loaded = c.trace_is_list ? LoadTraceList(c.trace, lo, &diag) : LoadTrace(c.trace, lo, &diag);
-  if (!loaded.ok()) return Fail(c, err, loaded.status());
+  if (!loaded.ok())  // a trace the user did not type is named by where it came from
+    return Fail(c, err, c.trace_from_env ? Status::Error(loaded.status().message() + " (the trace SIM_WORKLOAD_TRACE_PATH names)")
+                                         : loaded.status());
   LoadedTrace lt = loaded.take();
   Workload w = std::move(lt.workload);
   // Every record dropped by the input rules: a run would report zeros and

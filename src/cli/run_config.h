@@ -56,6 +56,7 @@ struct RunConfig {
   bool strict = false;               // stop at the first bad row
   bool verbose = false;              // dr_evt per-event log on stdout
   bool quiet = false;
+  bool trace_from_env = false;  // the trace is SIM_WORKLOAD_TRACE_PATH's (named so in errors)
   // Options the --config file set, with the "FILE:LINE" that set each: an
   // error found during the run that names one says where it came from.
   std::vector<std::pair<std::string, std::string>> config_lines;
