@@ -16,7 +16,7 @@ int ExitAfterStdout(const char* prog, int rc) {
   const int e = errno;
   std::cerr << prog << ": error: cannot write to stdout" << (e != 0 ? std::string(": ") + std::strerror(e) : "")
             << "\n";
-  return rc == 0 ? 1 : rc;
+  return 1;
 }
 
 }  // namespace clustersim

@@ -5,13 +5,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.h"
+
 namespace clustersim {
 namespace {
 
-// JSON is UTF-8, but a path or a name read from an input need not be: a
-// byte that is not UTF-8 is written as U+FFFD rather than failing the run
-// (nlohmann's default throws, which ended a run with exit 3 and no outputs).
-std::string Dump(const nlohmann::json& j) { return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string Dump(const nlohmann::json& j) { return JsonText(j) + "\n"; }
 
 }  // namespace
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "io/json_text.h"
 #include "io/row_writer.h"
 #include "sim/power_controller.h"
 #include "sim/work_execution.h"
@@ -211,8 +212,7 @@ std::string WorkSummaryJson(const WorkReport& r) {
                  "energy_delay_product = IT energy * makespan. With energy_power=averaged the nodes' and IT energy "
                  "integrate the telemetry average instead; the difference (at the run's two ends) goes to idle_energy, "
                  "which a run shorter than a telemetry window can leave negative"}};
-  // A name that is not UTF-8 is written as U+FFFD (io/summary_json.cc).
-  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+  return JsonText(j);
 }
 
 void WritePolicyCsv(const PowerController& c, TimeFormat f, TextSink* out) {
