@@ -250,5 +250,24 @@ TEST(Options, RlSchedulerWindowsAreASimulationAndTheirOptionsNeedThePreset) {
   EXPECT_EQ(alone.status().message(), "--rl-windows sets RLScheduler's window evaluation; it needs --compat rlscheduler");
 }
 
+// --seed reads as `generate`'s does: any unsigned 64-bit integer, digits
+// only. It stopped at 2^63 - 1 and took " 7" and "+7", which `generate`
+// refuses.
+TEST(Options, SeedTakesEveryUnsigned64BitValueAndDigitsOnly) {
+  OptionValues v;
+  v.trace = "t.swf";
+  v.seed = "18446744073709551615";
+  auto top = Resolve(v, Frontend::kClustersim, false);
+  ASSERT_TRUE(top.ok()) << top.status().message();
+  EXPECT_EQ(top.value().run_time.seed, 18446744073709551615u);
+  for (const char* bad : {"18446744073709551616", "+7", " 7", "7 ", "-1", "0x7"}) {
+    v.seed = bad;
+    auto r = Resolve(v, Frontend::kClustersim, false);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.status().message(),
+              std::string("--seed: expected an unsigned 64-bit integer or 'random', got '") + bad + "'");
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

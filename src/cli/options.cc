@@ -123,7 +123,7 @@ void AddRunOptions(CLI::App* app, OptionValues* v, Frontend fe) {
                   "Sampling formulas: spec (default: the seed's, uniform U(L*S, L*V), never capped) or dr_evt "
                   "(dr_evt's code: normal/lognormal capped at L, uniform U(L*S, L*(S+V)); the default of "
                   "clustersim's --compat dr_evt)");
-  app->add_option("-s,--seed", v->seed, "Seed (unsigned integer, or 'random'); default 0 (1 under --compat rlscheduler)");
+  app->add_option("-s,--seed", v->seed, "Seed (unsigned 64-bit integer, or 'random'); default 0 (1 under --compat rlscheduler)");
   app->add_flag("--force-simulation,--force_simulation", v->force_simulation,
                 "Simulate a replay-format trace (ignore begin_time/end_time)");
 
@@ -472,10 +472,11 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (seed_text == "random") {
     c.run_time.seed = std::random_device{}();
   } else {
-    std::int64_t seed = 0;
-    if (ParseInt(seed_text, &seed) != ParseError::kOk || seed < 0)
-      return Status::Error("--seed: expected an unsigned integer or 'random', got '" + seed_text + "'");
-    c.run_time.seed = static_cast<std::uint64_t>(seed);
+    // As `generate` reads it: digits only, up to 2^64 - 1.
+    const auto [end, ec] = std::from_chars(seed_text.data(), seed_text.data() + seed_text.size(), c.run_time.seed);
+    if (seed_text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+        end != seed_text.data() + seed_text.size())
+      return Status::Error("--seed: expected an unsigned 64-bit integer or 'random', got '" + seed_text + "'");
   }
   RETURN_IF_ERROR(ValidateRunTimeOptions(c.run_time));
 
