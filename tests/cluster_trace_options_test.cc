@@ -66,6 +66,20 @@ TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
   EXPECT_TRUE(Has(sliced.err, "no job is in queue 'pdebug' (this run's jobs are in pbatch)")) << sliced.err;
 }
 
+// A queue whose quoted name ends in a space is listed quoted: "sp" and
+// "sp " are two queues, and the warning showed both as sp.
+TEST(ClusterTraceOptions, UnusedQueueClassQuotesAnEdgeSpace) {
+  const fs::path d = ScratchDir("cluster_queue_space");
+  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
+                                "0,1,100,50,\"sp \"\n0,1,100,50,sp\n";
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
+                                      (d / "c.yaml").string(), "-o", (d / "out").string(), "--execution", "work",
+                                      "--queue-class", "x=cpu.io_bound"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.err, "no job is in queue 'x' (this run's jobs are in sp, 'sp ')")) << r.err;
+}
+
 // A CSV queue named "02" is that name, not queue 2.
 TEST(ClusterTraceOptions, QueueClassKeepsANumericCsvName) {
   const fs::path d = ScratchDir("cluster_queue_numeric_name");
@@ -127,7 +141,7 @@ TEST(ClusterTraceOptions, WorkOptionsNeedWorkToShape) {
                              : extra[0] == "--outputs" ? "--outputs timeseries"
                                                        : extra[0];
     EXPECT_TRUE(Has(r.err, "error: " + flag + ": an SWF/CSV run keeps its run times, and has no power model, "
-                           "unless given --execution work, so it would change nothing"))
+                           "unless given --execution work, so it would have no effect"))
         << r.err;
   }
   // Set in a config file, each option is named with its line: the refusal

@@ -373,7 +373,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
     std::vector<std::string> given = config.work_options;
     given.insert(given.end(), config.profile_options.begin(), config.profile_options.end());
     return Status::Error(fmt::format("{}: an SWF/CSV run keeps its run times, and has no power model, unless given "
-                                     "--execution work, so {} would change nothing",
+                                     "--execution work, so {} would have no effect",
                                      fmt::join(given, ", "), given.size() == 1 ? "it" : "they"));
   }
   PoolUnits units = PoolUnits::kMillicores;
