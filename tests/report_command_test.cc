@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "power/switches.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -287,6 +288,24 @@ TEST(ReportCommand, CompareNamesRunsWithAnotherWorkModel) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("b differs from a in more than the policy (work model SIM_BASE_IDLE_W 100 against unset; "
                        "work model cpu_share capacity against per_k)"),
+            std::string::npos)
+      << r.err;
+  // --compat joulie moves about twenty switches: named once, by the preset;
+  // one set against the preset stays named.
+  ASSERT_EQ(Clustersim({"simulate", trace, "--cluster", cluster, "--compat", "joulie", "--set", "cpu_share=per_k",
+                        "--quiet", "-o", (d / "j").string()})
+                .exit_code,
+            0);
+  r = Clustersim({"compare", (d / "b").string(), (d / "j").string(), "-o", (d / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::size_t n = 0;  // the switches the two presets set apart, cpu_share aside
+  for (const power::PowerSwitchRow& row : power::PowerSwitchTable())
+    n += row.default_value != row.joulie_value && row.flag != "cpu_share" ? 1 : 0;
+  EXPECT_NE(r.err.find(fmt::format("j differs from b in more than the policy (--compat joulie against none ({} "
+                                   "work-model switches at its preset's values); work model SIM_BASE_IDLE_W unset "
+                                   "against 100; work model cpu_share per_k against capacity; work model "
+                                   "workload_model legacy against v1)",
+                                   n)),
             std::string::npos)
       << r.err;
 }
