@@ -145,5 +145,22 @@ TEST(CliHelp, SwfOptionsOnAnotherFormatAreRefused) {
   EXPECT_TRUE(Has(jsonl.err, "--swf-policy applies to SWF traces only; this is a JSONL trace")) << jsonl.err;
 }
 
+// One blank line before the examples or the notes that end a help: the run
+// front ends printed three (CLI11 ends the last shown group with one more
+// when hidden options come after it), and every footer added one of its own.
+TEST(CliHelp, OneBlankLineBeforeTheFooter) {
+  const std::vector<std::vector<std::string>> commands = {
+      {ClustersimBinary(), "--help"},           {ClustersimBinary(), "simulate", "--help"},
+      {ClustersimBinary(), "replay", "--help"}, {ClustersimBinary(), "generate", "--help"},
+      {ClustersimBinary(), "report", "--help"}, {ClustersimBinary(), "compare", "--help"},
+      {ClustersimBinary(), "trace", "--help"},  {SimulatorBinary(), "--help"}};
+  for (const auto& argv : commands) {
+    const ProcessResult r = RunProcess(argv);
+    ASSERT_EQ(r.exit_code, 0) << argv[1];
+    for (const char* footer : {"Examples", "Example:", "Reports", "The page", "The first"})
+      EXPECT_FALSE(Has(r.out, std::string("\n\n\n") + footer)) << argv[1] << "\n" << r.out;
+  }
+}
+
 }  // namespace
 }  // namespace clustersim::test

@@ -17,8 +17,7 @@
 namespace clustersim {
 namespace {
 
-constexpr const char* kExamples = R"(
-Examples:
+constexpr const char* kExamples = R"(Examples:
   clustersim generate -o trace.jsonl                         50 workloads, seed 0
   clustersim generate -o trace.jsonl --seed 7 --horizon 2d   every arrival of two days
   clustersim generate -o - --workloads 5 --gpu-ratio 0.5     to stdout

@@ -16,6 +16,7 @@
 #include "cli/config_file.h"
 #include "cli/generate.h"
 #include "cli/option_checks.h"
+#include "cli/help_format.h"
 #include "cli/options.h"
 #include "cli/replay_options.h"
 #include "cli/report_command.h"
@@ -26,8 +27,7 @@
 
 namespace {
 
-constexpr const char* kExamples = R"(
-Examples (the files are in the repository's examples/; the tests run each, as they run examples/README.md):
+constexpr const char* kExamples = R"(Examples (the files are in the repository's examples/; the tests run each, as they run examples/README.md):
   clustersim simulate examples/jobs.csv --total_nodes 32 --backfill easy --report -o out/ex-easy
   clustersim simulate examples/jobs.csv -n 32 --run_time_mode limit --backfill conservative -o out/ex-limit
   clustersim simulate examples/small.swf --compat dr_evt --check -o out/ex-swf
@@ -99,6 +99,7 @@ int RunSubcommand(const std::string& name, int argc, char** argv) {
                       : "clustersim simulate: schedule a trace's jobs with a policy",
                "clustersim " + name};
   app.footer(kExamples);
+  clustersim::UseRunHelpFormat(&app);
   app.set_config("--config", "", "Read options from a TOML/INI file (keys are long option names)");
   app.config_formatter(clustersim::MakeConfigReader());
   clustersim::OptionValues v;
@@ -189,7 +190,7 @@ static int RunMain(int argc, char** argv) {
       return 0;
     }
     if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
-      std::cout << kUsage << kExamples;
+      std::cout << kUsage << "\n" << kExamples;
       return 0;
     }
     std::cerr << kUsage;

@@ -38,8 +38,7 @@ int Parse(CLI::App& app, int argc, char** argv, std::ostream& out, std::ostream&
 int RunReportCommand(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const char* prog = "clustersim report";
   CLI::App app{"clustersim report: report.html (charts and summary) of one run's output directory", prog};
-  app.footer(R"(
-The page is one self-contained file (inline SVG, no network). Charts whose input file the run did not write
+  app.footer(R"(The page is one self-contained file (inline SVG, no network). Charts whose input file the run did not write
 (--outputs) are left out and the page says so.
 Example:
   clustersim simulate examples/small.swf --backfill easy -o out/easy
@@ -62,8 +61,7 @@ Example:
 int RunCompareCommand(int argc, char** argv, std::ostream& out, std::ostream& err) {
   const char* prog = "clustersim compare";
   CLI::App app{"clustersim compare: compare.html of two or more runs (metrics, curves, per-job waits)", prog};
-  app.footer(R"(
-The first directory is the baseline: differences and ratios are against it, and the per-job wait comparison
+  app.footer(R"(The first directory is the baseline: differences and ratios are against it, and the per-job wait comparison
 joins every other run to it on job id.
 Example:
   clustersim simulate examples/small.swf --backfill easy -o out/easy

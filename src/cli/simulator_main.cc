@@ -12,14 +12,14 @@
 
 #include "cli/config_file.h"
 #include "cli/option_checks.h"
+#include "cli/help_format.h"
 #include "cli/options.h"
 #include "cli/stdout_check.h"
 #include "model/memory.h"
 
 namespace {
 
-constexpr const char* kExamples = R"(
-Examples (dr_evt's command lines; the files are in the repository's examples/):
+constexpr const char* kExamples = R"(Examples (dr_evt's command lines; the files are in the repository's examples/):
   simulator examples/history.csv --total_nodes 32 -z UTC     # replay: the trace has begin_time
   simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode limit
   simulator examples/jobs.csv --total_nodes 32 -z UTC --run_time_mode actual
@@ -36,6 +36,7 @@ static int RunMain(int argc, char** argv) {
   try {
     CLI::App app{"simulator: dr_evt-compatible front end of clustersim"};
     app.footer(kExamples);
+    clustersim::UseRunHelpFormat(&app);
     std::string config_path;  // set only when ExpandConfigArgs could not see -c (a bundle): refused
     app.add_option("-c,--config", config_path,
                    "Options from a file, applied at its place on the command line (later options override it): "

@@ -36,8 +36,7 @@ struct TraceCommandOptions {
   bool dr_evt_min_sub = false;
 };
 
-constexpr const char* kFooter = R"(
-Reports (each written only when asked for):
+constexpr const char* kFooter = R"(Reports (each written only when asked for):
   -o  one row per job: no.,num_nodes,begin_time,end_time,submit_time,time_limit,wait_time,exec_time,
       busy_nodes,queue,DAT (local times; busy nodes when it was submitted)
   -d  DAT periods: "DAT: started at <t> until <t>"
