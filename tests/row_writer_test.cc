@@ -20,7 +20,7 @@ std::string ToChars(double v) {
 }
 
 TEST(RowWriterTest, DoublesMatchShortestToChars) {
-  for (double v : {0.0, -0.0, 1.0, 2.0, 9999.0, 10000.0, 99999.0, 1e15, 0.5, 1.25, 3.0000000000000004,
+  for (double v : {0.0, -0.0, 1.0, 2.0, 9999.0, 10000.0, 99999.0, 1e16, 0.5, 1.25, 3.0000000000000004,
                    -1.0, -7.5, 1e300, 5e-324, std::numeric_limits<double>::infinity(), 1234.5678, 123456.5,
                    1e-5}) {
     std::string out;
@@ -29,12 +29,14 @@ TEST(RowWriterTest, DoublesMatchShortestToChars) {
   }
 }
 
-// Whole numbers are written in full up to 10^15, where the shortest form
-// would switch to an exponent ("1e+05" beside "80000" in nodes.csv).
+// Whole numbers are written in full below 2^53, where the shortest form
+// would switch to an exponent ("1e+05" beside "80000" in nodes.csv; it did
+// from 10^15 on too).
 TEST(RowWriterTest, WholeNumbersAreWrittenInFull) {
   const std::pair<double, const char*> cases[] = {
       {100000.0, "100000"}, {-100000.0, "-100000"}, {120000.0, "120000"}, {1e14, "100000000000000"},
-      {999999999999999.0, "999999999999999"}, {1e15, "1e+15"}};
+      {999999999999999.0, "999999999999999"}, {1e15, "1000000000000000"}, {-1e15, "-1000000000000000"},
+      {9007199254740991.0, "9007199254740991"}, {9007199254740992.0, "9007199254740992"}, {1e16, "1e+16"}};
   for (const auto& [v, want] : cases) {
     std::string out;
     RowWriter(&out).Double(v);

@@ -49,14 +49,14 @@ class RowWriter {
     return *this;
   }
   // Shortest representation that round-trips (deterministic), except that
-  // whole numbers below 10^15 are written in full: the shortest form of
-  // 100,000 is "1e+05", which sat beside "80000" in one column. Below
-  // 10,000 (a stretch or slowdown of exactly 1, the common case) this is
-  // also ten times cheaper than to_chars.
+  // whole numbers below 2^53 (every one a double holds exactly) are written
+  // in full: the shortest form of 100,000 is "1e+05", which sat beside
+  // "80000" in one column. Below 10,000 (a stretch or slowdown of exactly
+  // 1, the common case) this is also ten times cheaper than to_chars.
   RowWriter& Double(double v) {
     if (v >= 0 && v < 10000 && !std::signbit(v) && v == static_cast<double>(static_cast<int>(v)))
       return Int(static_cast<int>(v));
-    if (std::fabs(v) < 1e15 && v == std::trunc(v) && v != 0) return Int(static_cast<std::int64_t>(v));
+    if (std::fabs(v) < 0x1p53 && v == std::trunc(v) && v != 0) return Int(static_cast<std::int64_t>(v));
     Room(32);
     p_ = std::to_chars(p_, end(), v).ptr;
     return *this;
