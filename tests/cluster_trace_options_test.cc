@@ -23,9 +23,9 @@ namespace fs = std::filesystem;
 bool Has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // Two one-node jobs, one per named queue, on two 16-core nodes.
-ProcessResult RunQueues(const fs::path& d, const std::vector<std::string>& extra, bool quiet = true) {
-  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
-                                "0,1,100,50,pbatch\n0,1,100,50,pdebug\n";
+ProcessResult RunQueues(const fs::path& d, const std::vector<std::string>& extra, bool quiet = true,
+                        const std::string& rows = "0,1,100,50,pbatch\n0,1,100,50,pdebug\n") {
+  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n" << rows;
   std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
   std::vector<std::string> argv = {ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
                                    (d / "c.yaml").string(), "-o", (d / "out").string()};
@@ -70,12 +70,8 @@ TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
 // "sp " are two queues, and the warning showed both as sp.
 TEST(ClusterTraceOptions, UnusedQueueClassQuotesAnEdgeSpace) {
   const fs::path d = ScratchDir("cluster_queue_space");
-  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
-                                "0,1,100,50,\"sp \"\n0,1,100,50,sp\n";
-  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
-  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
-                                      (d / "c.yaml").string(), "-o", (d / "out").string(), "--execution", "work",
-                                      "--queue-class", "x=cpu.io_bound"});
+  const ProcessResult r = RunQueues(d, {"--execution", "work", "--queue-class", "x=cpu.io_bound"}, false,
+                                    "0,1,100,50,\"sp \"\n0,1,100,50,sp\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(Has(r.err, "no job is in queue 'x' (this run's jobs are in sp, 'sp ')")) << r.err;
 }
@@ -83,12 +79,8 @@ TEST(ClusterTraceOptions, UnusedQueueClassQuotesAnEdgeSpace) {
 // A CSV queue named "02" is that name, not queue 2.
 TEST(ClusterTraceOptions, QueueClassKeepsANumericCsvName) {
   const fs::path d = ScratchDir("cluster_queue_numeric_name");
-  std::ofstream(d / "q.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time,queue\n"
-                                "0,1,100,50,02\n0,1,100,50,2\n";
-  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name_prefix: n\n    replicas: 2\n    cpu_cores: 16\n";
-  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "q.csv").string(), "--cluster",
-                                      (d / "c.yaml").string(), "--execution", "work", "--queue-class",
-                                      "02=cpu.io_bound", "-o", (d / "out").string(), "--quiet"});
+  const ProcessResult r = RunQueues(d, {"--execution", "work", "--queue-class", "02=cpu.io_bound"}, true,
+                                    "0,1,100,50,02\n0,1,100,50,2\n");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(CpuClasses(d / "out" / "jobs.csv"), (std::vector<std::string>{"cpu.io_bound", "cpu.mixed"}));
   // Key 2 names the queue "2" whether or not the slice has a job in it: the
