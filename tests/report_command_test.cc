@@ -298,16 +298,24 @@ TEST(ReportCommand, CompareNamesRunsWithAnotherWorkModel) {
             0);
   r = Clustersim({"compare", (d / "b").string(), (d / "j").string(), "-o", (d / "c.html").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::size_t n = 0;  // the switches the two presets set apart, cpu_share aside
+  std::size_t n = 1;  // the switches the two presets set apart, cpu_share aside, and the engine
   for (const power::PowerSwitchRow& row : power::PowerSwitchTable())
     n += row.default_value != row.joulie_value && row.flag != "cpu_share" ? 1 : 0;
   EXPECT_NE(r.err.find(fmt::format("j differs from b in more than the policy (--compat joulie against none ({} "
-                                   "work-model switches at its preset's values); work model SIM_BASE_IDLE_W unset "
-                                   "against 100; work model cpu_share per_k against capacity; work model "
-                                   "workload_model legacy against v1)",
+                                   "work-model settings at its preset's values); work model SIM_BASE_IDLE_W unset "
+                                   "against 100; work model cpu_share per_k against capacity)",
                                    n)),
             std::string::npos)
       << r.err;
+  // A summary without config.compat (hand-made, or foreign) names no preset.
+  fs::create_directories(d / "k");
+  auto k = nlohmann::json::parse(test::Slurp(d / "j" / "summary.json"));
+  k["config"].erase("compat");
+  std::ofstream(d / "k" / "summary.json") << k.dump();
+  r = Clustersim({"compare", (d / "b").string(), (d / "k").string(), "-o", (d / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("--compat"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("work model cpu_cap_inverse joulie against exact"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "io/atomic_file.h"
 #include "power/switches.h"
@@ -328,22 +329,25 @@ std::vector<std::string> ComparabilityNotes(const std::vector<RunOutputs>& runs)
       std::set<std::string> names;
       for (const nlohmann::json* s : {&base.summary, &r.summary})
         for (const auto& [name, value] : (*s)["work"]["model"].items()) names.insert(name);
-      // A switch each run holds at its --compat preset's value is named
-      // once, by the preset (about twenty differ between none and joulie).
+      // A setting each run holds at its --compat preset's value is named
+      // once, by the preset (about twenty differ between none and joulie):
+      // the switches, and the workload engine joulie also sets (legacy).
       const std::string ca = ValueAt(base.summary, "/config/compat"), cb = ValueAt(r.summary, "/config/compat");
+      std::vector<power::PowerSwitchRow> rows(power::PowerSwitchTable().begin(), power::PowerSwitchTable().end());
+      rows.push_back({"workload_model", "v1", "legacy", ""});
       const auto preset = [](const power::PowerSwitchRow& row, const std::string& compat) {
         return compat == "joulie" ? row.joulie_value : row.default_value;
       };
       std::size_t by_preset = 0;
-      if (ca != cb)
-        for (const power::PowerSwitchRow& row : power::PowerSwitchTable()) {
+      if (ca != cb && !ca.empty() && !cb.empty())  // a file without config.compat names no preset
+        for (const power::PowerSwitchRow& row : rows) {
           const std::string path = "/work/model/" + std::string(row.flag);
           const std::string va = ValueAt(base.summary, path.c_str()), vb = ValueAt(r.summary, path.c_str());
           if (va != vb && va == preset(row, ca) && vb == preset(row, cb) && names.erase(std::string(row.flag)) > 0)
             ++by_preset;
         }
       if (by_preset > 0)
-        diffs += fmt::format("{}--compat {} against {} ({} work-model switches at its preset's values)",
+        diffs += fmt::format("{}--compat {} against {} ({} work-model settings at its preset's values)",
                              diffs.empty() ? "" : "; ", cb, ca, by_preset);
       for (const std::string& name : names) {
         const std::string path = "/work/model/" + name, label = "work model " + name;
