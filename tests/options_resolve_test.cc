@@ -251,8 +251,8 @@ TEST(Options, RlSchedulerWindowsAreASimulationAndTheirOptionsNeedThePreset) {
 }
 
 // --seed reads as `generate`'s does: any unsigned 64-bit integer, digits
-// only. It stopped at 2^63 - 1 and took " 7" and "+7", which `generate`
-// refuses.
+// after an optional +. It stopped at 2^63 - 1 and took " 7", which
+// `generate` refuses.
 TEST(Options, SeedTakesEveryUnsigned64BitValueAndDigitsOnly) {
   OptionValues v;
   v.trace = "t.swf";
@@ -260,7 +260,9 @@ TEST(Options, SeedTakesEveryUnsigned64BitValueAndDigitsOnly) {
   auto top = Resolve(v, Frontend::kClustersim, false);
   ASSERT_TRUE(top.ok()) << top.status().message();
   EXPECT_EQ(top.value().run_time.seed, 18446744073709551615u);
-  for (const char* bad : {"18446744073709551616", "+7", " 7", "7 ", "-1", "0x7"}) {
+  v.seed = "+7";  // as TOML writes it (`seed = +7` in a --config file)
+  EXPECT_EQ(Resolve(v, Frontend::kClustersim, false).value().run_time.seed, 7u);
+  for (const char* bad : {"18446744073709551616", "+", "++7", "+-7", " 7", "7 ", "-1", "0x7"}) {
     v.seed = bad;
     auto r = Resolve(v, Frontend::kClustersim, false);
     ASSERT_FALSE(r.ok()) << bad;

@@ -449,6 +449,8 @@ TEST(GeneratorCli, StdoutAndHorizonAlone) {
   EXPECT_GT(GenerateAll(o).size(), 50u);  // the default count does not cut a horizon given alone
   EXPECT_EQ(Cli({"-o", "-", "--horizon", "60m", "--quiet"}).out, r.out);
   EXPECT_EQ(Cli({"-o", "-", "--horizon", "3600", "--quiet"}).out, r.out);
+  // A leading + is the number, as simulate's --seed takes it.
+  EXPECT_EQ(Cli({"-o", "-", "--horizon", "3600", "--seed", "+0", "--quiet"}).out, r.out);
 }
 
 TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
@@ -456,7 +458,7 @@ TEST(GeneratorCli, BadValuesGetOneLineAndNoFile) {
   const std::string path = (d / "t.jsonl").string();
   const std::vector<std::vector<std::string>> bad = {
       {"--gpu-ratio", "1.5"},       {"--perf-ratio", "-0.1"},    {"--seed", "0x10"},
-      {"--seed", "-1"},             {"--workloads", "0"},        {"--workloads", ""},
+      {"--seed", "-1"},             {"--seed", "+"},             {"--workloads", "0"},        {"--workloads", ""},
       {"--mean-interarrival", "0"}, {"--time-scale", "nan"},     {"--horizon", "2w"},
       {"--horizon", "-5"},          {"--min-gpus", "65"},        {"--sensitivity-gpu", "1e"},
       {"--peer-intensity", "2"},    {"--dip-multiplier", "inf"}, {"--work-scale", " 1"},

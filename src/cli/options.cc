@@ -472,10 +472,10 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (seed_text == "random") {
     c.run_time.seed = std::random_device{}();
   } else {
-    // As `generate` reads it: digits only, up to 2^64 - 1.
-    const auto [end, ec] = std::from_chars(seed_text.data(), seed_text.data() + seed_text.size(), c.run_time.seed);
-    if (seed_text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
-        end != seed_text.data() + seed_text.size())
+    // As `generate` reads it: [+]digits up to 2^64 - 1 (TOML writes `seed = +3`).
+    const std::string_view digits = std::string_view(seed_text).substr(seed_text.starts_with('+') ? 1 : 0);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos ||
+        std::from_chars(digits.data(), digits.data() + digits.size(), c.run_time.seed).ec != std::errc())
       return Status::Error("--seed: expected an unsigned 64-bit integer or 'random', got '" + seed_text + "'");
   }
   RETURN_IF_ERROR(ValidateRunTimeOptions(c.run_time));
