@@ -66,14 +66,14 @@ TEST(ClusterTraceOptions, QueueClassNamesACsvQueue) {
   EXPECT_TRUE(Has(sliced.err, "no job is in queue 'pdebug' (this run's jobs are in pbatch)")) << sliced.err;
 }
 
-// A queue whose quoted name ends in a space is listed quoted: "sp" and
-// "sp " are two queues, and the warning showed both as sp.
-TEST(ClusterTraceOptions, UnusedQueueClassQuotesAnEdgeSpace) {
+// Queue names the list would blur are quoted: "sp" and "sp " are two
+// queues (the warning showed both as sp), "a, b" is one, and "" is one.
+TEST(ClusterTraceOptions, UnusedQueueClassQuotesNamesTheListWouldBlur) {
   const fs::path d = ScratchDir("cluster_queue_space");
   const ProcessResult r = RunQueues(d, {"--execution", "work", "--queue-class", "x=cpu.io_bound"}, false,
-                                    "0,1,100,50,\"sp \"\n0,1,100,50,sp\n");
+                                    "0,1,100,50,\"sp \"\n0,1,100,50,sp\n0,1,100,50,\"a, b\"\n0,1,100,50,\"\"\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(Has(r.err, "no job is in queue 'x' (this run's jobs are in sp, 'sp ')")) << r.err;
+  EXPECT_TRUE(Has(r.err, "no job is in queue 'x' (this run's jobs are in '', 'a, b', sp, 'sp ')")) << r.err;
 }
 
 // A CSV queue named "02" is that name, not queue 2.

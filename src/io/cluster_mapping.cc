@@ -51,11 +51,13 @@ Status MapOntoCluster(const ClusterMappingOptions& o, Workload* w, std::vector<s
         }
       if (!used && unused_keys != nullptr && reported.insert(key).second) {
         std::vector<std::string> queues;
-        // A name with an edge space is quoted: "sp" and "sp " are two queues.
+        // Quoted where the list would blur it: "sp" and "sp " are two
+        // queues, "a, b" is one, and an empty name is a queue too.
         for (const std::string& label : labels) {
-          const bool edge = !label.empty() && (std::isspace(static_cast<unsigned char>(label.front())) != 0 ||
-                                               std::isspace(static_cast<unsigned char>(label.back())) != 0);
-          queues.push_back(edge ? fmt::format("'{}'", EscapeControl(label)) : EscapeControl(label));
+          const bool blur = label.empty() || label.find(',') != std::string::npos ||
+                            std::isspace(static_cast<unsigned char>(label.front())) != 0 ||
+                            std::isspace(static_cast<unsigned char>(label.back())) != 0;
+          queues.push_back(blur ? fmt::format("'{}'", EscapeControl(label)) : EscapeControl(label));
         }
         unused_keys->push_back(fmt::format("'{}' (this run's jobs are in {})", EscapeControl(key), fmt::join(queues, ", ")));
       }
