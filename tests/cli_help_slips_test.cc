@@ -153,12 +153,17 @@ TEST(CliHelp, OneBlankLineBeforeTheFooter) {
       {ClustersimBinary(), "--help"},           {ClustersimBinary(), "simulate", "--help"},
       {ClustersimBinary(), "replay", "--help"}, {ClustersimBinary(), "generate", "--help"},
       {ClustersimBinary(), "report", "--help"}, {ClustersimBinary(), "compare", "--help"},
-      {ClustersimBinary(), "trace", "--help"},  {SimulatorBinary(), "--help"}};
+      {ClustersimBinary(), "trace", "--help"},  {SimulatorBinary(), "--help"},
+      {TracerBinary(), "--help"}};
   for (const auto& argv : commands) {
     const ProcessResult r = RunProcess(argv);
     ASSERT_EQ(r.exit_code, 0) << argv[1];
-    for (const char* footer : {"Examples", "Example:", "Reports", "The page", "The first"})
+    int footers = 0;
+    for (const char* footer : {"Examples", "Example:", "Reports", "The page", "The first"}) {
       EXPECT_FALSE(Has(r.out, std::string("\n\n\n") + footer)) << argv[1] << "\n" << r.out;
+      footers += Has(r.out, std::string("\n\n") + footer) ? 1 : 0;
+    }
+    EXPECT_EQ(footers, 1) << argv[0] << " " << argv[1] << "\n" << r.out;  // after one blank line, not none
   }
 }
 

@@ -15,8 +15,8 @@
 
 #include "cli/config_file.h"
 #include "cli/generate.h"
-#include "cli/option_checks.h"
 #include "cli/help_format.h"
+#include "cli/option_checks.h"
 #include "cli/options.h"
 #include "cli/replay_options.h"
 #include "cli/report_command.h"

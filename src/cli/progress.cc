@@ -78,7 +78,8 @@ void ProgressMeter::Check(SimTime t) {
   if (width_ > 1 && line.size() >= static_cast<std::size_t>(width_)) line.resize(static_cast<std::size_t>(width_ - 1));
   fmt::print(out_, "\r{}\033[K", line);
   out_.flush();
-  // A signal ending the run erases the line too (set once per line shown).
+  // A signal ending the run erases the line too. Set once per line shown:
+  // each set publishes the note behind signal fences.
   if (!on_screen_) SetFatalSignalNote("\r\033[K");
   shown_ = on_screen_ = true;
 }

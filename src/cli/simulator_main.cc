@@ -11,8 +11,8 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/config_file.h"
-#include "cli/option_checks.h"
 #include "cli/help_format.h"
+#include "cli/option_checks.h"
 #include "cli/options.h"
 #include "cli/stdout_check.h"
 #include "model/memory.h"
