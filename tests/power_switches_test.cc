@@ -39,6 +39,7 @@ TEST(PowerSwitches, DefaultPresetIsTheCorrectedModel) {
   EXPECT_TRUE(s.class_alias);
   EXPECT_EQ(s.gang_blocked_util, GangBlockedUtil::kZero);
   EXPECT_EQ(s.node_memory_intensity, NodeMemoryIntensity::kSplit);
+  EXPECT_EQ(s.intent_source, IntentSource::kByEngine);
   EXPECT_TRUE(s.cstate_bonus);
 }
 
@@ -65,13 +66,14 @@ TEST(PowerSwitches, JouliePresetIsJouliesCode) {
   EXPECT_FALSE(s.class_alias);
   EXPECT_EQ(s.gang_blocked_util, GangBlockedUtil::kProfile);
   EXPECT_EQ(s.node_memory_intensity, NodeMemoryIntensity::kBlended);
+  EXPECT_EQ(s.intent_source, IntentSource::kIntentFirst);  // §a.6: "Joulie's code (both engines)"
   EXPECT_TRUE(s.cstate_bonus);  // Joulie's documented model has it too (§c.6)
 }
 
 TEST(PowerSwitches, TableRowsPrintAsThePresetsHoldThem) {
   const PowerSwitches def = PowerSwitches::Default();
   const PowerSwitches joulie = PowerSwitches::Joulie();
-  ASSERT_EQ(PowerSwitchTable().size(), 22u);
+  ASSERT_EQ(PowerSwitchTable().size(), 23u);
   for (const PowerSwitchRow& row : PowerSwitchTable()) {
     EXPECT_EQ(PowerSwitchValue(def, row.flag), row.default_value) << row.flag;
     EXPECT_EQ(PowerSwitchValue(joulie, row.flag), row.joulie_value) << row.flag;

@@ -159,6 +159,12 @@ TEST(WorkClaims, LegacyAndV1DifferOnlyWhereThePageSays) {
   EXPECT_EQ(Times(as_v1), "s:0-10");
   EXPECT_EQ(as_legacy.setup->performance[0], 1);
   EXPECT_EQ(as_v1.setup->performance[0], 0);
+  // Joulie's code reads intentClass first in both engines (§a.6), and
+  // --compat joulie (the legacy engine) follows it: standard.
+  ClusterConfig joulie = legacy;
+  joulie.work.switches = power::PowerSwitches::Joulie();
+  EXPECT_EQ(joulie.work.switches.intent_source, power::IntentSource::kIntentFirst);
+  EXPECT_EQ(RunWork(avoids_eco, mixed, joulie).setup->performance[0], 0);
   const std::string declared = Jsonl("p", 0, "1", 10, 0, 0, R"("intentClass":"performance")");
   EXPECT_EQ(Times(RunWork(declared, eco)), "p:rejected");
   EXPECT_EQ(Times(RunWork(declared, eco, legacy)), "p:rejected");

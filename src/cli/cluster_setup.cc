@@ -24,10 +24,12 @@ namespace {
 // as the page says (performance when it avoids eco nodes), and the
 // intentClass when the affinity does not decide. They differ only for a
 // record that avoids eco nodes while declaring standard: performance in
-// legacy, standard in v1.
-bool IsPerformance(const WorkJob& j, power::WorkEngine engine) {
+// legacy, standard in v1. Joulie's code takes v1's rule in both engines
+// (intent_source=intent_first, set by --compat joulie).
+bool IsPerformance(const WorkJob& j, power::WorkEngine engine, power::IntentSource source) {
   const bool declared = j.has_intent && j.intent == IntentClass::kPerformance;
-  if (engine == power::WorkEngine::kV1) return j.has_intent ? declared : j.avoids_eco;
+  if (engine == power::WorkEngine::kV1 || source == power::IntentSource::kIntentFirst)
+    return j.has_intent ? declared : j.avoids_eco;
   return j.avoids_eco || declared;
 }
 
@@ -391,7 +393,7 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
 
   setup->performance.resize(w->jobs.size());
   for (JobId id = 0; id < w->jobs.size(); ++id)
-    setup->performance[id] = IsPerformance(w->work[id], config.work.engine) ? 1 : 0;
+    setup->performance[id] = IsPerformance(w->work[id], config.work.engine, config.work.switches.intent_source) ? 1 : 0;
   std::vector<CapChange> schedule;
   if (!config.caps_file.empty()) {
     auto caps = LoadCapSchedule(config.caps_file);

@@ -203,7 +203,8 @@ std::string WorkSummaryJson(const WorkReport& r) {
                            "CPU units / (cores * B_core) and GPU units / (GPUs * B_gpu)"},
       {"power_slowdown", "actual duration (end - begin) / nominal duration, completed jobs with nominal > 0"},
       {"percentiles", "nearest rank: the ceil(p/100 * n)-th smallest value"},
-      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco], else intentClass"},
+      {"intent_class", "v1: intentClass, else affinity NotIn [eco]; legacy: affinity NotIn [eco], else intentClass; "
+                       "both as v1 under intent_source=intent_first (--compat joulie)"},
       {"energy", "IT energy = integral of the nodes' instantaneous power (CPU + GPUs) from the first event to the "
                  "last (to T when -t cuts the run); idle_energy = each node's power with nothing running at its current frequency and caps; "
                  "jobs_energy = the rest, attributed to the running pods by demand share (C_req*U_cpu on the CPU "

@@ -105,6 +105,13 @@ constexpr FlagDef kSwitchTable[] = {
     {{"node_memory_intensity", "split", "blended", "Node memory intensity split by side, or blended over all pods"},
      "",
      Access<&PowerSwitches::node_memory_intensity, kNodeMemoryIntensityNames>()},
+    // §a.6: the page's "Joulie's code (both engines)" rule; it differs from
+    // legacy's only for a record that avoids eco nodes and declares standard.
+    {{"intent_source", "by_engine", "intent_first",
+      "Intent class: v1 intentClass then affinity, legacy affinity then intentClass; or intentClass then "
+      "affinity in both (Joulie's code)"},
+     "",
+     Access<&PowerSwitches::intent_source, kIntentSourceNames>()},
     {{"cstate_bonus", "on", "on", "Managed eco nodes' idle CPU power halved by deeper C-states"},
      "",
      Access<&PowerSwitches::cstate_bonus, kOnOffNames>()},

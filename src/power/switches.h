@@ -58,6 +58,10 @@ enum class GpuUtilSource : std::uint8_t { kAggregate, kAssigned };
 enum class GangBlockedUtil : std::uint8_t { kZero, kProfile };
 // §k.1 item 16: node M split by side, or one blended M for both models.
 enum class NodeMemoryIntensity : std::uint8_t { kSplit, kBlended };
+// §a.6: a job's intent class by engine (v1: intentClass, then the
+// affinity; legacy: the affinity, then intentClass), or as Joulie's code
+// decides it in both engines (intentClass, then the affinity).
+enum class IntentSource : std::uint8_t { kByEngine, kIntentFirst };
 
 struct PowerSwitches {
   CpuShare cpu_share = CpuShare::kPerK;
@@ -81,6 +85,7 @@ struct PowerSwitches {
   GangBlockedUtil gang_blocked_util = GangBlockedUtil::kZero;
   GpuUtilSource gpu_util_source = GpuUtilSource::kAggregate;
   NodeMemoryIntensity node_memory_intensity = NodeMemoryIntensity::kSplit;
+  IntentSource intent_source = IntentSource::kByEngine;
   // §c.6: Joulie documents it and its code has it, so it is on in both
   // presets; it favours managed eco nodes, hence a flag of its own.
   bool cstate_bonus = true;
@@ -144,5 +149,7 @@ inline constexpr EnumName<GangBlockedUtil> kGangBlockedUtilNames[] = {{"zero", G
                                                                       {"profile", GangBlockedUtil::kProfile}};
 inline constexpr EnumName<NodeMemoryIntensity> kNodeMemoryIntensityNames[] = {
     {"split", NodeMemoryIntensity::kSplit}, {"blended", NodeMemoryIntensity::kBlended}};
+inline constexpr EnumName<IntentSource> kIntentSourceNames[] = {{"by_engine", IntentSource::kByEngine},
+                                                                {"intent_first", IntentSource::kIntentFirst}};
 
 }  // namespace clustersim::power
