@@ -504,6 +504,9 @@ TEST(ReliabilityOutput, AFullStdoutIsAnError) {
       {"simulator", {SimulatorBinary(), jobs, "-n", "32", "-z", "UTC", "-o", (d / "s.csv").string()}},
       {"clustersim", {ClustersimBinary(), "simulate", jobs, "-n", "32", "-o", (d / "out").string()}},
       {"clustersim", {ClustersimBinary(), "switches"}},
+      // Longer than the buffer: the first write fails mid-run, and the cause
+      // was lost with the buffer ("cannot write to stdout" alone).
+      {"clustersim generate", {ClustersimBinary(), "generate", "-o", "-", "--workloads", "200", "--quiet"}},
       {"tracer", {TracerBinary(), history, "-z", "UTC", "-n", "32"}}};
   for (const auto& [prog, argv] : commands) {
     std::vector<std::string> sh = {"/bin/sh", "-c", "exec \"$0\" \"$@\" > /dev/full"};

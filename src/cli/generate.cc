@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <iostream>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/option_checks.h"
+#include "cli/stdout_check.h"
 #include "io/text_sink.h"
 #include "io/workload_generator.h"
 #include "model/status.h"
@@ -312,7 +314,8 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
     sink.Flush();
     out.flush();
     if (!out) {
-      err << "clustersim generate: error: cannot write to stdout\n";
+      err << "clustersim generate: error: "
+          << (&out == &std::cout ? StdoutFailure(0) : std::string("cannot write to stdout")) << "\n";
       return 1;
     }
     if (summary.offset_out_of_range || summary.too_many_lines) {

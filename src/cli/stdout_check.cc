@@ -8,21 +8,26 @@
 
 namespace clustersim {
 
+std::string StdoutFailure(int e) {
+  // An output longer than the buffer failed before the last flush, and the
+  // C library dropped the buffer with its errno: one more byte, on an
+  // output already cut short, finds the cause again (a full disk, a size
+  // limit).
+  if (e == 0) {
+    std::clearerr(stdout);
+    errno = 0;
+    if (std::fputc('\n', stdout) != EOF) std::fflush(stdout);
+    e = errno;
+  }
+  return std::string("cannot write to stdout") + (e != 0 ? std::string(": ") + std::strerror(e) : "");
+}
+
 int ExitAfterStdout(const char* prog, int rc) {
   errno = 0;
   std::cout.flush();
   const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
   if (!failed || rc != 0) return rc;  // a failed command has said why
-  // An output longer than the buffer failed before this flush, and the C
-  // library dropped the buffer with its errno: one more byte, on an output
-  // already cut short, finds the cause again (a full disk, a size limit).
-  if (errno == 0) {
-    std::clearerr(stdout);
-    if (std::fputc('\n', stdout) != EOF) std::fflush(stdout);
-  }
-  const int e = errno;
-  std::cerr << prog << ": error: cannot write to stdout" << (e != 0 ? std::string(": ") + std::strerror(e) : "")
-            << "\n";
+  std::cerr << prog << ": error: " << StdoutFailure(errno) << "\n";
   return 1;
 }
 

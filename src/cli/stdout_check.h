@@ -4,10 +4,16 @@
 // the C library writes its buffer; unchecked, `simulator ... -v > log` on a
 // full disk exited 0 with the log cut mid-line.
 
+#include <string>
+
 namespace clustersim {
 
 // `rc` when stdout took everything or the command had already failed (and
 // said why); else one line on stderr naming `prog`, and 1.
 int ExitAfterStdout(const char* prog, int rc);
+
+// After stdout failed: "cannot write to stdout: CAUSE", `e` the errno of
+// the failed write, or 0 when it is not known (then it is found again).
+std::string StdoutFailure(int e);
 
 }  // namespace clustersim
