@@ -506,6 +506,7 @@ TEST(ReliabilityOutput, AFullStdoutIsAnError) {
       {"clustersim", {ClustersimBinary(), "switches"}},
       // Longer than the buffer: the first write fails mid-run, and the cause
       // was lost with the buffer ("cannot write to stdout" alone).
+      {"clustersim", {ClustersimBinary(), "simulate", jobs, "-n", "32", "-v", "-o", (d / "out_v").string()}},
       {"clustersim generate", {ClustersimBinary(), "generate", "-o", "-", "--workloads", "200", "--quiet"}},
       {"tracer", {TracerBinary(), history, "-z", "UTC", "-n", "32"}}};
   for (const auto& [prog, argv] : commands) {

@@ -1,5 +1,6 @@
 #include "cli/generate.h"
 
+#include <cerrno>
 #include <charconv>
 #include <cstdint>
 #include <iostream>
@@ -311,11 +312,12 @@ int RunGenerate(int argc, char** argv, std::ostream& out, std::ostream& err) {
     }
     StreamSink sink(out);
     summary = WriteWorkloadTrace(o, &sink);
+    errno = 0;  // a failed write here names its cause; an earlier one is found again
     sink.Flush();
     out.flush();
     if (!out) {
       err << "clustersim generate: error: "
-          << (&out == &std::cout ? StdoutFailure(0) : std::string("cannot write to stdout")) << "\n";
+          << (&out == &std::cout ? StdoutFailure(errno) : std::string("cannot write to stdout")) << "\n";
       return 1;
     }
     if (summary.offset_out_of_range || summary.too_many_lines) {

@@ -6,14 +6,19 @@
 #include <iostream>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace clustersim {
 
 std::string StdoutFailure(int e) {
   // An output longer than the buffer failed before the last flush, and the
   // C library dropped the buffer with its errno: one more byte, on an
   // output already cut short, finds the cause again (a full disk, a size
-  // limit).
-  if (e == 0) {
+  // limit). Only on a file or a device, whose causes last: on a pipe a
+  // failure can pass (EAGAIN), and the byte would land in the output.
+  struct stat st {};
+  if (e == 0 && fstat(STDOUT_FILENO, &st) == 0 && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode))) {
     std::clearerr(stdout);
     errno = 0;
     if (std::fputc('\n', stdout) != EOF) std::fflush(stdout);
