@@ -64,10 +64,6 @@ bool IsDecimal(std::string_view s) {
   return i == s.size();
 }
 
-bool IsDigits(std::string_view s) {
-  return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos;
-}
-
 Status BadValue(std::string_view flag, std::string_view expected, std::string_view got) {
   return Status::Error(fmt::format("{}: expected {}, got '{}'", flag, expected, got));
 }
@@ -80,18 +76,6 @@ Status ParseReal(std::string_view flag, std::string_view text, double lo, double
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v > hi || v < lo || (lo_open && v == lo))
     return BadValue(flag, expected, text);
-  *out = v;
-  return Status::Ok();
-}
-
-Status ParseUnsigned(std::string_view flag, std::string_view text, std::uint64_t lo, std::uint64_t hi,
-                     std::string_view expected, std::uint64_t* out) {
-  std::uint64_t v = 0;
-  // An optional +, as simulate's --seed and TOML take it.
-  const std::string_view digits = text.substr(text.starts_with('+') ? 1 : 0);
-  if (!IsDigits(digits)) return BadValue(flag, expected, text);
-  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
-  if (ec != std::errc() || end != digits.data() + digits.size() || v < lo || v > hi) return BadValue(flag, expected, text);
   *out = v;
   return Status::Ok();
 }

@@ -180,6 +180,19 @@ inline Status ParseReal(const std::string& flag, const std::string& text, double
   return Status::Ok();
 }
 
+// "[+]digits" in [lo, hi] (a TOML config writes `seed = +3`), else
+// "FLAG: expected EXPECTED, got 'TEXT'": generate's counts and both seeds.
+inline Status ParseUnsigned(std::string_view flag, std::string_view text, std::uint64_t lo, std::uint64_t hi,
+                            std::string_view expected, std::uint64_t* out) {
+  const std::string_view digits = text.substr(text.starts_with('+') ? 1 : 0);
+  std::uint64_t v = 0;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos ||
+      std::from_chars(digits.data(), digits.data() + digits.size(), v).ec != std::errc() || v < lo || v > hi)
+    return Status::Error(fmt::format("{}: expected {}, got '{}'", flag, expected, text));
+  *out = v;
+  return Status::Ok();
+}
+
 // A time on the trace's clock: seconds or a duration ("86400", "24h", "1d"),
 // else a calendar time read in `zone`, whose text is kept in *calendar so
 // that an SWF run can place it with its header (cli/run.cc).

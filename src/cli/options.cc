@@ -472,11 +472,8 @@ Result<RunConfig> Resolve(const OptionValues& v, Frontend fe, bool replay) {
   if (seed_text == "random") {
     c.run_time.seed = std::random_device{}();
   } else {
-    // As `generate` reads it: [+]digits up to 2^64 - 1 (TOML writes `seed = +3`).
-    const std::string_view digits = std::string_view(seed_text).substr(seed_text.starts_with('+') ? 1 : 0);
-    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos ||
-        std::from_chars(digits.data(), digits.data() + digits.size(), c.run_time.seed).ec != std::errc())
-      return Status::Error("--seed: expected an unsigned 64-bit integer or 'random', got '" + seed_text + "'");
+    RETURN_IF_ERROR(ParseUnsigned("--seed", seed_text, 0, UINT64_MAX, "an unsigned 64-bit integer or 'random'",
+                                  &c.run_time.seed));
   }
   RETURN_IF_ERROR(ValidateRunTimeOptions(c.run_time));
 
