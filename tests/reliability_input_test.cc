@@ -146,6 +146,20 @@ TEST(ReliabilityInput, HugeSampledDurationsAreClampedAndCounted) {
       << o.diagnostics;
 }
 
+// The summary counts the clamped jobs, not the one message that names them.
+TEST(ReliabilityInput, ClampedSampledDurationsAreCountedPerJobInTheSummary) {
+  const fs::path d = ScratchDir("in_clamp_count");
+  std::string t = kHeader;
+  for (int i = 0; i < 4; ++i) t += std::to_string(i) + ",1,100,50\n";
+  Write(d / "s4.csv", t);
+  const ProcessResult r =
+      Simulate({(d / "s4.csv").string(), "-n", "4", "-r", "distribution", "-S", "1e12", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("sampled_duration_clamped: 4 sampled run times exceeded"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("sampled_duration_clamped 4"), std::string::npos) << r.out;
+  EXPECT_NE(Slurp(d / "out" / "summary.json").find("\"sampled_duration_clamped\": 4"), std::string::npos);
+}
+
 // --check: an event outside the bounds is a violation (a guard for overflow).
 TEST(ReliabilityInput, CheckerRefusesEventsOutsideTheBounds) {
   Workload w;

@@ -243,7 +243,7 @@ void ReportJobsAboveFinalCapacity(const RunConfig& c, const Workload& w, const R
       larger += w.jobs[i].units > final_units;
     }
   if (waiting == 0) return;
-  diag->Report(c.trace, 0, "waiting_at_end",
+  diag->ReportRecords(c.trace, "waiting_at_end", waiting,
                fmt::format("{} never started: the capacity schedule ends at {} {} and {} larger than that, so "
                            "nothing else could happen",
                            CountOf(waiting, "waiting job"), final_units, w.unit_name,
@@ -257,7 +257,7 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
   for (const JobRun& run : r.runs)
     if (run.state == JobState::kUnfinished) ++(run.begin != kNoTime ? stalled : waiting);
   if (cs.work && stalled > 0)
-    diag->Report(c.trace, 0, "stalled_at_end",
+    diag->ReportRecords(c.trace, "stalled_at_end", stalled,
                  fmt::format("{} started jobs never finished: their pods stopped making progress (thermal "
                              "throttling at its full threshold, or a GPU receiver gate of fraction 0) and the "
                              "hardware settled, so the run ended",
@@ -266,7 +266,7 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
   if (cs.controller && waiting > 0) {
     std::int64_t performance = 0;
     for (const Node& n : cs.cluster.nodes) performance += n.profile == PowerProfile::kPerformance;
-    diag->Report(c.trace, 0, "waiting_at_end",
+    diag->ReportRecords(c.trace, "waiting_at_end", waiting,
                  fmt::format("{} never started: nothing else could happen, and power policy C, with {} at the end, "
                              "would choose no performance node they fit; raise --hp-min or --hp-max, or lower "
                              "--perf-per-hp",
@@ -276,7 +276,7 @@ void ReportStuckJobs(const RunConfig& c, const ClusterSetup& cs, const RunResult
     // Nothing could change the nodes: the jobs' pods found no placement
     // (a gang whose pods the placement cannot put on the nodes at once, or
     // jobs queued behind one without backfilling).
-    diag->Report(c.trace, 0, "waiting_at_end",
+    diag->ReportRecords(c.trace, "waiting_at_end", waiting,
                  fmt::format("{} never started: nothing else could happen and no placement was found for them (a gang "
                              "whose pods cannot be placed at once, or jobs queued behind it)",
                              CountOf(waiting, "waiting job")),

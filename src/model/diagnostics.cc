@@ -19,17 +19,28 @@ Diagnostics::Diagnostics(std::ostream* echo, int max_echo) : echo_(echo), max_ec
 
 void Diagnostics::Report(std::string_view file, std::int64_t line, std::string_view rule,
                          std::string message, Severity severity, bool echo_anyway) {
+  Add(file, line, rule, std::move(message), severity, echo_anyway, 1);
+}
+
+void Diagnostics::ReportRecords(std::string_view file, std::string_view rule, std::int64_t records,
+                                std::string message, Severity severity) {
+  Add(file, 0, rule, std::move(message), severity, false, records);
+}
+
+void Diagnostics::Add(std::string_view file, std::int64_t line, std::string_view rule, std::string message,
+                      Severity severity, bool echo_anyway, std::int64_t records) {
   std::int64_t& n = counts_[std::string(rule)];
-  ++n;
+  const std::int64_t before = n;
+  n += records;
   severities_[std::string(rule)] = severity;
   Diagnostic d{std::string(file), line, std::string(rule), std::move(message), severity};
   // Per-record notes and warnings are only counted (the summary lists them);
   // dropped records and whole-file messages are echoed.
   const bool echo = severity == Severity::kSkip || line == 0 || echo_anyway;
-  if (echo_ != nullptr && echo && n <= max_echo_ && !(severity == Severity::kSkip && stop_on_skip_)) {
+  if (echo_ != nullptr && echo && before < max_echo_ && !(severity == Severity::kSkip && stop_on_skip_)) {
     if (before_echo_) before_echo_();
     *echo_ << d.ToString() << '\n';
-    if (n == max_echo_)
+    if (records == 1 && n == max_echo_)
       *echo_ << EscapeControl(d.file) << ": " << rule << ": further reports of this rule are only counted\n";
   }
   if (severity == Severity::kSkip && stop_on_skip_ && !stopped_) {

@@ -51,6 +51,11 @@ class Diagnostics {
   // kind, such as an unknown JSONL field, which is most often a typo.
   void Report(std::string_view file, std::int64_t line, std::string_view rule,
               std::string message, Severity severity = Severity::kSkip, bool echo = false);
+  // One whole-file message about `records` records ("4 sampled run times
+  // were clamped"): echoed once, and counted per record, so the summary's
+  // count says how many jobs it concerns, as per-record reports would.
+  void ReportRecords(std::string_view file, std::string_view rule, std::int64_t records, std::string message,
+                     Severity severity);
 
   // Count per rule, rules in lexicographic order (deterministic output).
   const std::map<std::string, std::int64_t>& counts() const { return counts_; }
@@ -70,6 +75,9 @@ class Diagnostics {
   const Diagnostic* first_fatal() const { return stopped_ ? &fatal_ : nullptr; }
 
  private:
+  void Add(std::string_view file, std::int64_t line, std::string_view rule, std::string message, Severity severity,
+           bool echo_anyway, std::int64_t records);
+
   std::ostream* echo_;
   int max_echo_;
   std::function<void()> before_echo_;

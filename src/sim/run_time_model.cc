@@ -124,15 +124,17 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
     }
   }
   // A zero run time from the trace is a zero_run_time warning per row; a
-  // draw at or below 0 (normal's max(0, ...)) is one count for the file.
+  // draw at or below 0 (normal's max(0, ...)) is one message for the file,
+  // counted per job.
   if (zero > 0)
-    diag->Report(w->name, 0, "sampled_zero_run_time",
-                 fmt::format("{} sampled run times were 0 (draws at or below 0 are taken as 0): zero-length jobs", zero),
-                 Severity::kWarning);
+    diag->ReportRecords(w->name, "sampled_zero_run_time", zero,
+                        fmt::format("{} sampled run times were 0 (draws at or below 0 are taken as 0): zero-length jobs",
+                                    zero),
+                        Severity::kWarning);
   if (clamped > 0)
-    diag->Report(w->name, 0, "sampled_duration_clamped",
-                 fmt::format("{} sampled run times exceeded {} s and were clamped to it", clamped, kMaxInputSeconds),
-                 Severity::kWarning);
+    diag->ReportRecords(w->name, "sampled_duration_clamped", clamped,
+                        fmt::format("{} sampled run times exceeded {} s and were clamped to it", clamped, kMaxInputSeconds),
+                        Severity::kWarning);
   return Status::Ok();
 }
 
