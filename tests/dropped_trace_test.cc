@@ -130,6 +130,26 @@ TEST(DroppedTrace, EveryJobLargerThanTheMachineStopsWithTheSizeNeeded) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
+// Replay's oversubscription is one message, from the first START past the
+// capacity, and counted per such START (it was counted 1 whatever the number).
+TEST(DroppedTrace, ReplayOversubscriptionIsCountedPerStartPastTheCapacity) {
+  const fs::path d = ScratchDir("oversubscribed");
+  // 10 nodes: 8 in use at 0; the job at 5 makes 14, the one at 6 makes 18;
+  // the one at 20 starts after both ended (4 of 10).
+  std::ofstream(d / "rep.csv") << "job_submit_time,begin_time,end_time,num_nodes\n"
+                                  "0,0,10,8\n0,5,15,6\n0,6,16,4\n0,20,30,4\n";
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "replay", (d / "rep.csv").string(), "-n", "10", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("oversubscribed: at t=5 s the trace uses 14 of 10 nodes (replay does not clamp); 2 starts in "
+                       "all went past the capacity"),
+            std::string::npos)
+      << r.err;
+  std::ifstream summary(d / "out" / "summary.json");
+  const std::string text((std::istreambuf_iterator<char>(summary)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\"oversubscribed\": 2"), std::string::npos) << text;
+}
+
 // The shipped model traces have no requested times: strict drops every job
 // and says which policy keeps them; the default, clean (swf-and-metrics
 // §2.7), runs them with their run times as estimates, counted.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -523,6 +524,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   // the jobs before it in submit order, not its own (nor later ones'); and
   // during a DAT, and for a pall job itself, the whole machine.
   std::size_t next_submit = 0;
+  std::pair<SimTime, std::int64_t> first_over{0, 0};  // the first START past capacity, and the units then in use
   auto record_submit = [&](JobId id) {
     r.runs[id].busy_at_submit = dats > 0 || r.runs[id].holds_no_units ? w.capacity : used;
   };
@@ -542,10 +544,7 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
       run.begin = e.t;
       run.state = JobState::kRunning;
       if (used > w.capacity && w.capacity > 0 && r.oversubscribed_events++ == 0)
-        diag->Report(w.name, 0, "oversubscribed",
-                     fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp)",
-                                 ToSeconds(e.t), used, w.capacity, w.unit_name),
-                     Severity::kWarning);
+        first_over = {e.t, used};
       if (w.capacity > 0 && used > w.capacity) record_effective(e.t);
       for (EngineObserver* o : observers) o->OnStart(e.id, e.t, used);
     } else {
@@ -560,6 +559,15 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
     r.end_time = e.t;
   }
   record_submits_before(kTimeInfinity);
+  // One message, from the first such START; the count is of every START
+  // that went past capacity.
+  if (r.oversubscribed_events > 0)
+    diag->ReportRecords(w.name, "oversubscribed", r.oversubscribed_events,
+                        fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp); {} start{} in all "
+                                    "went past the capacity",
+                                    ToSeconds(first_over.first), first_over.second, w.capacity, w.unit_name,
+                                    r.oversubscribed_events, r.oversubscribed_events == 1 ? "" : "s"),
+                        Severity::kWarning);
   std::vector<SimTime> begins, event_times;
   begins.reserve(jobs.size());
   event_times.reserve(ev.size());
