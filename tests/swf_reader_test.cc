@@ -520,5 +520,30 @@ TEST(SwfPolicyTest, BatsimGrainAndWalltimeFactor) {
   EXPECT_EQ(Render(n->ok()), "0:0/285/100/2/2 1:5/300/110/2/2");
 }
 
+// A record that a later rule drops is counted as skipped only: its notes and
+// warnings from the rules before would count a change no kept job has.
+TEST(SwfPolicyTest, ADroppedRecordCountsNoChangeOrWarning) {
+  const std::string text =
+      "; MaxProcs: 8\n"
+      "1 0 0 10 2 -1 -1 -1 100 -1 1 1 1 1 1 1 -1 -1\n"  // size from allocated; kept
+      "2 5 0 -1 2 -1 -1 -1 100 -1 1 1 1 1 1 1 -1 -1\n"  // size from allocated, then unknown run time
+      "3 6 -1 0 2 -1 -1 4 -1 -1 1 1 1 1 1 1 -1 -1\n"    // clairvoyant, zero run; no wait time
+      "4 7 0 20 2 -1 -1 4 100 -1 1 1 1 1 1 1 -1 -1\n";
+  auto clean = Normalise(text, Policy(SwfPolicy::kClean));
+  EXPECT_EQ(clean->ok().jobs.size(), 3u);
+  EXPECT_EQ(clean->diag.CountsOf(Severity::kNote), (Counts{{"clairvoyant_estimate", 1}, {"size_from_allocated", 1}}));
+  EXPECT_EQ(clean->diag.CountsOf(Severity::kSkip), (Counts{{"unknown_run_time", 1}}));
+  SwfOptions replay = Policy(SwfPolicy::kClean);
+  replay.replay = true;
+  auto r = Normalise(text, replay);
+  EXPECT_EQ(r->ok().jobs.size(), 2u);
+  EXPECT_EQ(r->diag.CountsOf(Severity::kNote), (Counts{{"size_from_allocated", 1}}));
+  EXPECT_EQ(r->diag.CountsOf(Severity::kWarning), Counts{});
+  EXPECT_EQ(r->diag.CountsOf(Severity::kSkip), (Counts{{"unknown_run_time", 1}, {"unknown_wait_time", 1}}));
+  auto rl = Normalise(text, Policy(SwfPolicy::kRlScheduler));
+  EXPECT_EQ(rl->diag.CountsOf(Severity::kNote), (Counts{{"run_time_10s", 1}}));
+  EXPECT_EQ(rl->diag.CountsOf(Severity::kSkip), (Counts{{"zero_run_time", 1}}));
+}
+
 }  // namespace
 }  // namespace clustersim
