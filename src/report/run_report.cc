@@ -130,9 +130,20 @@ std::string JobCharts(const RunOutputs& r) {
   const XY w = WaitCdf(r, 1.0, &zero);
   Plot p("Wait time distribution", {"wait (s)", true}, {"fraction of started jobs"});
   p.Add({"CDF", SeriesKind::kStep, w.x, w.y});
-  p.Note(fmt::format("Empirical CDF over {} points (each exact). {:.1f} % of the jobs waited under 1 s; they are drawn "
-                     "at 1 s, as a log axis has no zero.",
-                     w.x.size(), 100 * zero));
+  // The summary's wait figures are over finished jobs; this chart also
+  // counts the jobs -t cut while they ran (they waited all the same), so the
+  // caption says which population it is when the two differ.
+  std::size_t started = 0, cut = 0;
+  for (std::size_t i = 0; i < r.jobs.size(); ++i)
+    if (!std::isnan(r.jobs.wait[i])) ++started, cut += std::isnan(r.jobs.end[i]) ? 1 : 0;
+  const std::string cut_note =
+      cut == 0 ? std::string()
+               : fmt::format(", {} of them cut by --max_time while running (the summary's waits are over finished "
+                             "jobs only)",
+                             cut);
+  p.Note(fmt::format("Empirical CDF over {} points (each exact), of the {} started jobs{}. {:.1f} % of them waited "
+                     "under 1 s; they are drawn at 1 s, as a log axis has no zero.",
+                     w.x.size(), started, cut_note, 100 * zero));
   o += p.Render();
   const XY b = BoundedSlowdownCdf(r);
   Plot q("Bounded slowdown distribution", {"bounded slowdown", true}, {"fraction of finished jobs"});
