@@ -73,6 +73,19 @@ TEST(CliSlips, SwfFormatOnACsvTraceSaysItLooksLikeCsv) {
   EXPECT_FALSE(Has(r.err, "empty_file")) << r.err;
 }
 
+// An rlscheduler evaluation printed its windows' means only: the records its
+// policy dropped (KTH: 8 with run time 0) were echoed five at a time and
+// "only counted", in summary.json alone.
+TEST(CliSlips, AnRlSchedulerRunPrintsTheInputRulesCounts) {
+  const fs::path d = ScratchDir("cli_rl_counts");
+  const std::string kth = TracesDir() + "/KTH-SP2-1996-2.1-cln.swf.gz";
+  ASSERT_TRUE(fs::exists(kth)) << kth;
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "simulate", kth, "--compat", "rlscheduler", "-o", (d / "rl").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(Has(r.out, "\n  skipped 8 input records: zero_run_time 8\n")) << r.out;
+}
+
 // Outputs asked for and never written: rlscheduler's windows have no one
 // job file, and schedule.swf exists only for a simulated SWF log. Both runs
 // exited 0 leaving only what they could write.

@@ -178,6 +178,10 @@ int RunRlWindows(const RunConfig& c, const Workload& w, const Diagnostics& diag,
                "clustersim: rlscheduler evaluation of {} ({} windows of {} jobs, seed {}, {})\n"
                "  mean bounded slowdown {:.4f}  mean utilisation {:.4f}  wall time {:.3f} s\n",
                c.trace, o.windows, o.window_size, o.seed, info.policy, e.mean_bsld, e.mean_utilisation, Since(t0));
+  // The input rules' counts, as every other run prints them (the echo shows
+  // only the first five reports of a rule).
+  if (!c.quiet)
+    for (const std::string& line : InputReport(info, diag)) fmt::print(out, "  {}\n", line);
   return 0;
 }
 
