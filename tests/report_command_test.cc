@@ -6,8 +6,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "power/switches.h"
 #include "subprocess.h"
@@ -116,6 +119,35 @@ TEST(ReportCommand, WaitDistributionCountsJobsRunningAtTheCut) {
                       "over finished jobs only). 75.0 % of them waited under 1 s"),
             std::string::npos)
       << html.substr(html.find("Wait time distribution"), 2000);
+}
+
+// A cut job is told by its status, not by a missing finish time: a jobs.csv
+// without that column (it is optional to the report) has no cut job.
+TEST(ReportCommand, WaitDistributionCountsNoCutJobWithoutFinishTimes) {
+  const fs::path dir = test::ScratchDir("report_cmd_nofinish");
+  std::ofstream(dir / "a.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,6,100,50\n5,8,50,40\n";
+  auto r = Clustersim({"simulate", (dir / "a.csv").string(), "-n", "10", "--quiet", "-o", (dir / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Drop the finish_time column from every row.
+  std::istringstream in(test::Slurp(dir / "run" / "jobs.csv"));
+  std::string line, out;
+  std::size_t drop = std::string::npos;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream row(line);
+    for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
+    if (drop == std::string::npos) drop = static_cast<std::size_t>(std::find(cells.begin(), cells.end(), "finish_time") - cells.begin());
+    ASSERT_LT(drop, cells.size()) << line;
+    cells.erase(cells.begin() + static_cast<std::ptrdiff_t>(drop));
+    for (std::size_t k = 0; k < cells.size(); ++k) out += (k ? "," : "") + cells[k];
+    out += "\n";
+  }
+  std::ofstream(dir / "run" / "jobs.csv", std::ios::trunc) << out;
+  r = Clustersim({"report", (dir / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::Slurp(dir / "run" / "report.html");
+  EXPECT_NE(html.find("of the 2 started jobs. "), std::string::npos) << html.substr(html.find("Wait time distribution"), 800);
+  EXPECT_EQ(html.find("cut by --max_time"), std::string::npos);
 }
 
 // A run of one job crashed report, compare and simulate --report (SIGFPE

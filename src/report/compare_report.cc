@@ -110,7 +110,7 @@ std::string OverlaidCurves(const std::vector<RunOutputs>& runs) {
   if (!alloc.empty()) o += alloc.Note("From each run's resources.csv; " + m4 + left_out).Render();
   if (!power.empty()) o += power.Note("Instantaneous IT power from each run's timeseries.csv; " + m4).Render();
   if (!queue.empty()) o += queue.Note("Jobs submitted and not yet started; " + m4).Render();
-  if (!wait.empty()) o += wait.Note("Waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
+  if (!wait.empty()) o += wait.Note("Over each run's started jobs; waits under 1 s are drawn at 1 s: " + zeros + ".").Render();
   if (!bsld.empty()) o += bsld.Note("Empirical CDFs, each point exact.").Render();
   // Mean slowdown by size, grouped bars over one set of classes: the
   // largest job of any run decides it (each run's own grouping put one

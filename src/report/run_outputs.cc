@@ -147,6 +147,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       // --max_time cut while it ran has waited all the same.
       const double wait = c.numbers[4][i];
       j.wait.push_back(std::isnan(wait) && !std::isnan(c.numbers[2][i]) ? c.numbers[2][i] - c.numbers[1][i] : wait);
+      r.cut_running += st == "unfinished" && !std::isnan(c.numbers[2][i]) ? 1 : 0;
       j.bsld.push_back(c.numbers[5][i]);
       j.units.push_back(c.numbers[6][i]);
       j.power_slowdown.push_back(c.numbers[7][i]);

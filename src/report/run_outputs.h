@@ -45,6 +45,7 @@ struct RunOutputs {
   // job or resource file (none is missing).
   bool rl_windows = false;
   bool has_jobs = false;
+  std::size_t cut_running = 0;  // jobs.csv's unfinished jobs that had started (-t cut them while running)
   JobColumns jobs;
   bool has_resources = false;
   std::vector<double> res_time, res_allocated;  // a step function

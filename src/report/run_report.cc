@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -133,9 +134,9 @@ std::string JobCharts(const RunOutputs& r) {
   // The summary's wait figures are over finished jobs; this chart also
   // counts the jobs -t cut while they ran (they waited all the same), so the
   // caption says which population it is when the two differ.
-  std::size_t started = 0, cut = 0;
-  for (std::size_t i = 0; i < r.jobs.size(); ++i)
-    if (!std::isnan(r.jobs.wait[i])) ++started, cut += std::isnan(r.jobs.end[i]) ? 1 : 0;
+  const auto started = static_cast<std::size_t>(
+      std::count_if(r.jobs.wait.begin(), r.jobs.wait.end(), [](double x) { return !std::isnan(x); }));
+  const std::size_t cut = r.cut_running;
   const std::string cut_note =
       cut == 0 ? std::string()
                : fmt::format(", {} of them cut by --max_time while running (the summary's waits are over finished "
