@@ -367,14 +367,26 @@ SimTime ClusterPool::EarliestFitOnePod(JobId id, const std::vector<std::pair<Sim
   const NodeTree::Free need{pod.millicores, pod.gpus, pod.memory_bytes};
   // As the general path: if it fits already, the first release is the answer.
   if (ChooseNode(pod, perf, need, pod.whole_node) != cluster_.nodes.size()) return ends.front().first;
+  // Releases onto nodes that could never take the pod (another profile or
+  // vendor, or too small even empty) cannot end the walk: they are passed
+  // over without copying the node. On a mixed cluster most are (a GPU head
+  // of one type amid the other types' jobs).
+  usable_group_.resize(groups_.size());
+  for (std::size_t g = 0; g < groups_.size(); ++g) {
+    const NodeType& t = cluster_.types[groups_[g].type];
+    usable_group_[g] = Eligible(groups_[g], pod, perf) &&
+                       (pod.whole_node || (t.millicores >= need.millicores && t.gpus >= need.gpus &&
+                                           TotalMemory(t) >= need.memory));
+  }
   BeginScratch();
   for (const auto& [end, running] : ends) {
     for (const Piece& p : placed_[running]) {
+      if (!usable_group_[nodes_[p.node].group]) continue;
       NodeState& s = Scratch(p.node);
       s.free_mc += p.millicores;
       if (s.free_mem != kNoMemoryLimit) s.free_mem += p.memory;
       s.free_devices |= p.devices;
-      if (Eligible(groups_[s.group], pod, perf) && PodFits(s, p.node, pod, need)) return end;
+      if (PodFits(s, p.node, pod, need)) return end;
     }
   }
   return kTimeInfinity;

@@ -181,6 +181,7 @@ class ClusterPool final : public ResourcePool {
   // EarliestFitOnePod's scratch: copies of the nodes it has released onto,
   // valid where touched_[n] == touch_pass_.
   mutable std::vector<NodeState> scratch_;
+  mutable std::vector<std::uint8_t> usable_group_;  // by group: may take the pod asked about
   mutable std::vector<std::uint32_t> touched_;
   mutable std::uint32_t touch_pass_ = 0;
   // GuardHead's record: the head's spare room at `by` on each node where it
