@@ -34,7 +34,9 @@ struct Diagnostic {
 
 class Diagnostics {
  public:
-  // Echoes up to `max_echo` entries per rule to `echo` (nullptr = silent).
+  // Echoes a rule's reports to `echo` (nullptr = silent) while the rule's
+  // count is below `max_echo`; the count is of records (ReportRecords adds
+  // several at once), so a rule's first report is always echoed.
   explicit Diagnostics(std::ostream* echo = nullptr, int max_echo = 5);
 
   // With stop_on_skip (--strict), the first kSkip entry turns into a fatal
