@@ -333,6 +333,21 @@ TEST(CsvReader, AmbiguousTimesTakeTheOffsetThatKeepsTheRowOrdered) {
   EXPECT_EQ(r->diag.Count("dst_ambiguous_resolved"), 1);
 }
 
+// A row a later rule skips counts only as skipped: its ambiguous time was
+// resolved, then its duration disagreed with end - begin.
+TEST(CsvReader, ASkippedRowCountsNoWarning) {
+  CsvReadOptions la;
+  la.timezone = "America/Los_Angeles";
+  auto r = ReadCsv("job_submit_time,begin_time,end_time,actual_run_time,num_nodes\n"
+                   "2023-11-05 00:00:00,2023-11-05 00:10:00,2023-11-05 00:20:00,600,1\n"
+                   "2023-11-05 01:30:00,2023-11-05 01:20:00,2023-11-05 03:00:00,5,1\n",
+                   la);
+  ASSERT_EQ(Ok(r).jobs.size(), 1u);
+  EXPECT_EQ(r->diag.Count("duration_mismatch"), 1);
+  EXPECT_EQ(r->diag.Count("dst_ambiguous_resolved"), 0);
+  EXPECT_EQ(r->diag.TotalOf(Severity::kWarning), 0);
+}
+
 TEST(CsvReader, AmbiguousTimesThatAreAlreadyOrderedUseTheEarlierInstant) {
   CsvReadOptions la;
   la.timezone = "America/Los_Angeles";

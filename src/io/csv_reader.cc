@@ -323,6 +323,7 @@ Result<Workload> ReadDrEvtCsv(std::string_view text, const std::string& name,
       rr.Warn(ln, "extra_fields",
               fmt::format("{} fields, header has {}; extra fields ignored", fields.size(), header.names.size()));
     w.jobs.push_back(job);
+    rr.Keep(ln);
   }
   if (!cursor.ok()) return Status::Error(cursor.Error(name));
   if (diag->stopped()) return Status::Error(diag->first_fatal()->ToString());

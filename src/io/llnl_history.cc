@@ -130,6 +130,7 @@ class HistoryBuilder {
     if (job.run_time == 0 && w_.has_run_time) rr_.Warn(ln, "zero_run_time", "actual run time is 0");
     job.trace_id = static_cast<std::int64_t>(w_.jobs.size());
     w_.jobs.push_back(job);
+    rr_.Keep(ln);
   }
 
   RowReader& rows() { return rr_; }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -96,17 +97,34 @@ class RowReader {
     return true;
   }
 
+  // A row's warnings are held until the reader keeps it (Keep): a row a
+  // later rule skips, or a filter drops, counts only as skipped (or not at
+  // all), not also as warned about. Warnings held for another line are
+  // dropped, whichever way that row ended.
   void Skip(std::int64_t line, std::string_view rule, std::string msg) {
+    pending_.clear();
     diag_->Report(name_, line, rule, std::move(msg), Severity::kSkip);
   }
   void Warn(std::int64_t line, std::string_view rule, std::string msg) {
-    diag_->Report(name_, line, rule, std::move(msg), Severity::kWarning);
+    if (!pending_.empty() && pending_.front().line != line) pending_.clear();
+    pending_.push_back({line, rule, std::move(msg)});
+  }
+  void Keep(std::int64_t line) {
+    for (Held& h : pending_)
+      if (h.line == line) diag_->Report(name_, line, h.rule, std::move(h.message), Severity::kWarning);
+    pending_.clear();
   }
 
  private:
+  struct Held {
+    std::int64_t line;
+    std::string_view rule;  // the rules are string literals
+    std::string message;
+  };
   const std::string& name_;
   Diagnostics* diag_;
   TimestampParser* ts_;
+  std::vector<Held> pending_;
 };
 
 }  // namespace clustersim
