@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <fmt/format.h>
 
@@ -99,32 +98,21 @@ class RowReader {
 
   // A row's warnings are held until the reader keeps it (Keep): a row a
   // later rule skips, or a filter drops, counts only as skipped (or not at
-  // all), not also as warned about. Warnings held for another line are
-  // dropped, whichever way that row ended.
+  // all), not also as warned about (HeldReports).
   void Skip(std::int64_t line, std::string_view rule, std::string msg) {
-    pending_.clear();
+    held_.Drop();
     diag_->Report(name_, line, rule, std::move(msg), Severity::kSkip);
   }
   void Warn(std::int64_t line, std::string_view rule, std::string msg) {
-    if (!pending_.empty() && pending_.front().line != line) pending_.clear();
-    pending_.push_back({line, rule, std::move(msg)});
+    held_.Hold(line, rule, std::move(msg), Severity::kWarning);
   }
-  void Keep(std::int64_t line) {
-    for (Held& h : pending_)
-      if (h.line == line) diag_->Report(name_, line, h.rule, std::move(h.message), Severity::kWarning);
-    pending_.clear();
-  }
+  void Keep(std::int64_t line) { held_.Keep(diag_, name_, line); }
 
  private:
-  struct Held {
-    std::int64_t line;
-    std::string_view rule;  // the rules are string literals
-    std::string message;
-  };
   const std::string& name_;
   Diagnostics* diag_;
   TimestampParser* ts_;
-  std::vector<Held> pending_;
+  HeldReports held_;
 };
 
 }  // namespace clustersim

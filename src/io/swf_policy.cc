@@ -26,14 +26,14 @@ std::int64_t CeilDiv(std::int64_t a, std::int64_t b) { return a / b + (a % b != 
 }  // namespace
 
 void SwfNormaliser::Drop(const SwfRecord& r, std::string_view rule, std::string msg) {
-  pending_.clear();
+  held_.Drop();
   diag_->Report(header_.name, r.line, rule, std::move(msg), Severity::kSkip);
 }
-void SwfNormaliser::Note(const SwfRecord&, std::string_view rule, std::string msg) {
-  pending_.push_back({rule, std::move(msg), Severity::kNote});
+void SwfNormaliser::Note(const SwfRecord& r, std::string_view rule, std::string msg) {
+  held_.Hold(r.line, rule, std::move(msg), Severity::kNote);
 }
-void SwfNormaliser::Warn(const SwfRecord&, std::string_view rule, std::string msg) {
-  pending_.push_back({rule, std::move(msg), Severity::kWarning});
+void SwfNormaliser::Warn(const SwfRecord& r, std::string_view rule, std::string msg) {
+  held_.Hold(r.line, rule, std::move(msg), Severity::kWarning);
 }
 
   // strict / clean. Returns false if the record is dropped.
@@ -269,8 +269,7 @@ void SwfNormaliser::Add(const SwfRecord& r) {
   j.units = ppn_ > 0 ? CeilDiv(procs, ppn_) : procs;
   j.queue = static_cast<std::int32_t>(r.f[kSwfQueue]);
   w_.jobs.push_back(j);
-  for (Pending& p : pending_) diag_->Report(header_.name, r.line, p.rule, std::move(p.message), p.severity);
-  pending_.clear();
+  held_.Keep(diag_, header_.name, r.line);
 }
 
 // swf-and-metrics §4.1: a job_id is unique within its workload, and every

@@ -18,7 +18,6 @@
 #include <string>
 #include <string_view>
 #include <unordered_set>
-#include <vector>
 
 #include "model/diagnostics.h"
 #include "model/name_table.h"
@@ -104,14 +103,7 @@ class SwfNormaliser {
   std::int64_t last_id_ = std::numeric_limits<std::int64_t>::min();
   bool ids_out_of_order_ = false;
   std::unordered_set<std::int64_t> ids_;
-  // The current record's notes and warnings, reported once it is kept: a
-  // record a later rule drops is counted as skipped, not also as changed.
-  struct Pending {
-    std::string_view rule;
-    std::string message;
-    Severity severity;
-  };
-  std::vector<Pending> pending_;
+  HeldReports held_;  // the current record's notes and warnings, reported once it is kept
 };
 
 // Reads an SWF text straight into a Workload (header first, then streaming).

@@ -91,4 +91,33 @@ class Diagnostics {
   std::vector<Diagnostic> entries_;
 };
 
+// A record's notes and warnings, held until its reader knows it keeps the
+// record: a record a later rule drops counts only as skipped, not also as
+// changed or warned about. Rules are string literals (held as views).
+class HeldReports {
+ public:
+  // Holding a report for another line first drops those held (that record
+  // ended, kept or not, without Keep).
+  void Hold(std::int64_t line, std::string_view rule, std::string message, Severity severity) {
+    if (!held_.empty() && held_.front().line != line) held_.clear();
+    held_.push_back({line, rule, std::move(message), severity});
+  }
+  // The record at `line` is kept: its held reports go to `diag`.
+  void Keep(Diagnostics* diag, std::string_view file, std::int64_t line) {
+    for (Held& h : held_)
+      if (h.line == line) diag->Report(file, line, h.rule, std::move(h.message), h.severity);
+    held_.clear();
+  }
+  void Drop() { held_.clear(); }
+
+ private:
+  struct Held {
+    std::int64_t line;
+    std::string_view rule;
+    std::string message;
+    Severity severity;
+  };
+  std::vector<Held> held_;
+};
+
 }  // namespace clustersim
