@@ -150,6 +150,16 @@ TEST(DroppedTrace, ReplayOversubscriptionIsCountedPerStartPastTheCapacity) {
   EXPECT_NE(text.find("\"oversubscribed\": 2"), std::string::npos) << text;
 }
 
+// One such START reads as one ("1 start in all"), not "1 starts".
+TEST(DroppedTrace, OneOversubscribingStartReadsInTheSingular) {
+  const fs::path d = ScratchDir("oversubscribed_one");
+  std::ofstream(d / "rep.csv") << "job_submit_time,begin_time,end_time,num_nodes\n0,0,10,8\n0,5,15,6\n";
+  const ProcessResult r =
+      RunProcess({ClustersimBinary(), "replay", (d / "rep.csv").string(), "-n", "10", "-o", (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("(replay does not clamp); 1 start in all went past the capacity"), std::string::npos) << r.err;
+}
+
 // The shipped model traces have no requested times: strict drops every job
 // and says which policy keeps them; the default, clean (swf-and-metrics
 // §2.7), runs them with their run times as estimates, counted.

@@ -158,6 +158,30 @@ TEST(RunTimeModel, ZeroSamplesAreWarnedWithTheirCount) {
   }
 }
 
+// One zero draw reads in the singular ("1 sampled run time was 0"). The
+// seeds are tried in order until one gives exactly one zero of two draws
+// (P = 0.5 each), so the loop ends within a few seeds.
+TEST(RunTimeModel, OneZeroSampleReadsInTheSingular) {
+  RunTimeOptions o;
+  o.mode = RunTimeMode::kDistribution;
+  o.scale = 0.1;
+  o.stddev = 1;
+  for (std::uint64_t seed = 1; seed <= 64; ++seed) {
+    Workload w = Limits({1000, 1000});
+    w.name = "t.csv";
+    o.seed = seed;
+    Diagnostics diag;
+    ASSERT_TRUE(ApplyRunTimeModel(o, &w, &diag).ok());
+    if (diag.Count("sampled_zero_run_time") != 1) continue;
+    ASSERT_EQ(diag.entries().size(), 1u);
+    EXPECT_EQ(diag.entries()[0].ToString(),
+              "t.csv: sampled_zero_run_time: 1 sampled run time was 0 (draws at or below 0 are taken as 0): "
+              "zero-length jobs");
+    return;
+  }
+  FAIL() << "no seed in 1..64 gave exactly one zero draw";
+}
+
 // dr_evt's mt19937 takes 32 bits: seed 4294967297 drew what seed 1 draws.
 // The seed's own sampling keys on all 64 bits and takes any seed.
 TEST(RunTimeModel, DrEvtSamplingRefusesSeedsItWouldCut) {

@@ -14,11 +14,6 @@
 
 namespace clustersim {
 
-// "1 job", "2 jobs": counts in messages read as English.
-inline std::string CountOf(std::int64_t n, const std::string& noun) {
-  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
-}
-
 // What summary.json's "run" says about this run: input, mode, policy, run
 // time model, capacity. `cluster` is null off a cluster.
 RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& input_format,

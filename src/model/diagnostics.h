@@ -14,6 +14,11 @@
 
 namespace clustersim {
 
+// "1 job", "2 jobs": counts in messages read as English.
+inline std::string CountOf(std::int64_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
 enum class Severity : std::uint8_t {
   kNote,     // a documented change to a record (e.g. a clairvoyant estimate)
   kWarning,  // record kept, but suspicious (e.g. zero run time)

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "io/atomic_file.h"
+#include "model/diagnostics.h"
 #include "power/switches.h"
 #include "report/downsample.h"
 #include "report/html_page.h"
@@ -175,11 +176,13 @@ std::string WaitDifferences(const RunOutputs& a, const RunOutputs& b) {
     lost += x.wb > x.wa ? 1 : 0;
   }
   o += fmt::format(
-      "<p>{} jobs started in both runs: <span class=\"gain\">{} waited less</span> in {}, <span "
+      "<p>{} started in both runs: <span class=\"gain\">{} waited less</span> in {}, <span "
       "class=\"loss\">{} waited longer</span>, {} waited the same.{}</p>\n",
-      d.size(), gained, HtmlEscape(b.name), lost, d.size() - gained - lost,
-      unmatched ? fmt::format(" {} jobs of {} have no started counterpart in {} and are left out.", unmatched,
-                              HtmlEscape(b.name), HtmlEscape(a.name))
+      CountOf(static_cast<std::int64_t>(d.size()), "job"), gained, HtmlEscape(b.name), lost,
+      d.size() - gained - lost,
+      unmatched ? fmt::format(" {} of {} {} no started counterpart in {} and {} left out.",
+                              CountOf(static_cast<std::int64_t>(unmatched), "job"), HtmlEscape(b.name),
+                              unmatched == 1 ? "has" : "have", HtmlEscape(a.name), unmatched == 1 ? "is" : "are")
                 : "");
   // Histogram of the difference in signed decades: who gained or lost how much.
   static const double kEdges[] = {60, 3600, 86400};

@@ -563,10 +563,10 @@ RunResult Replay(const Workload& w, const EngineOptions& options,
   // that went past capacity.
   if (r.oversubscribed_events > 0)
     diag->ReportRecords(w.name, "oversubscribed", r.oversubscribed_events,
-                        fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp); {} start{} in all "
+                        fmt::format("at t={} s the trace uses {} of {} {} (replay does not clamp); {} in all "
                                     "went past the capacity",
                                     ToSeconds(first_over.first), first_over.second, w.capacity, w.unit_name,
-                                    r.oversubscribed_events, r.oversubscribed_events == 1 ? "" : "s"),
+                                    CountOf(r.oversubscribed_events, "start")),
                         Severity::kWarning);
   std::vector<SimTime> begins, event_times;
   begins.reserve(jobs.size());

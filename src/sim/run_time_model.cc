@@ -128,12 +128,13 @@ Status ApplyRunTimeModel(const RunTimeOptions& o, Workload* w, Diagnostics* diag
   // counted per job.
   if (zero > 0)
     diag->ReportRecords(w->name, "sampled_zero_run_time", zero,
-                        fmt::format("{} sampled run times were 0 (draws at or below 0 are taken as 0): zero-length jobs",
-                                    zero),
+                        fmt::format("{} {} 0 (draws at or below 0 are taken as 0): zero-length jobs",
+                                    CountOf(zero, "sampled run time"), zero == 1 ? "was" : "were"),
                         Severity::kWarning);
   if (clamped > 0)
     diag->ReportRecords(w->name, "sampled_duration_clamped", clamped,
-                        fmt::format("{} sampled run times exceeded {} s and were clamped to it", clamped, kMaxInputSeconds),
+                        fmt::format("{} exceeded {} s and {} clamped to it", CountOf(clamped, "sampled run time"),
+                                    kMaxInputSeconds, clamped == 1 ? "was" : "were"),
                         Severity::kWarning);
   return Status::Ok();
 }
