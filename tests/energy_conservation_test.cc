@@ -249,5 +249,38 @@ TEST(Energy, MaxTimeLeavesRunningJobsOutOfTheWorkCheck) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
 }
 
+// docs/energy.md §5: a node's idle energy is its power with nothing
+// running at the same frequency, caps and temperature. Under --compat
+// joulie a RAPL cap on a curve node clips the curve (power-model §c.5,
+// cpu_curve_cap=clip), then the C-state factor of the eco node (§c.6)
+// scales it. One 1-core job at U 0.5 on 16 cores of a 9654 node (curve
+// 128 W at 0 %) at f 0.6 under a 100 W cap: u = 0.03125, c(u) = 1 - 0.5 *
+// (1 - u/0.2) = 0.578125, so the node draws 0.578125 * 100 = 57.8125 W; with
+// nothing running c(0) * 100 = 50 W. So idle is 50 W over the run, the job
+// 7.8125 W. Idle taken without the cap was c(0) * 128 = 64 W, above the
+// loaded power: all 57.8125 W were booked as idle and the job got 0 J.
+TEST(Energy, IdleUnderACurveCapClipIsTheCappedPowerWithNothingRunning) {
+  const fs::path d = ScratchDir("energy_idle_clip");
+  std::ofstream(d / "c.yaml") << "nodes:\n  - node_name: n0\n    cpu: AMD EPYC 9654\n    cpu_cores: 16\n"
+                                 "    operating_point: {freq_scale: 0.6, cpu_cap: 100W}\n";
+  std::ofstream(d / "t.jsonl")
+      << R"({"type":"job","jobId":"a","submitTimeOffsetSec":0,"podTemplate":{"requests":{"cpu":"1"}},"work":{"cpuUnits":100},"workloadProfile":{"cpuUtilization":0.5}})"
+      << "\n";
+  const ProcessResult r =
+      Simulate({(d / "t.jsonl").string(), "--cluster", (d / "c.yaml").string(), "--compat", "joulie"}, d / "out");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  CheckConservation(d / "out");
+  const nlohmann::json summary = nlohmann::json::parse(std::ifstream(d / "out" / "summary.json"));
+  const double span = summary.at("work").at("energy").at("span_seconds").get<double>();
+  ASSERT_GT(span, 0);  // the job runs for the whole span (113.708619 s)
+  const auto nodes = ReadCsvRows(d / "out" / "nodes.csv");
+  const auto jobs = ReadCsvRows(d / "out" / "jobs.csv");
+  ASSERT_EQ(nodes.size(), 1u);
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_NEAR(Num(nodes[0].at("energy_j")), 57.8125 * span, 1e-9 * 57.8125 * span);  // the total is unchanged
+  EXPECT_NEAR(Num(nodes[0].at("idle_energy_j")), 50 * span, 1e-9 * 50 * span);
+  EXPECT_NEAR(Num(jobs[0].at("energy_j")), 7.8125 * span, 1e-9 * 57.8125 * span);
+}
+
 }  // namespace
 }  // namespace clustersim::test

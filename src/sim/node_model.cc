@@ -223,11 +223,18 @@ void NodeModel::Evaluate(const power::NodeLoad& load) {
   cpu_w_ = cpu_at(theta_cpu_, &f_eff_, &saturated_);
   if (sw_.dynamics == power::Dynamics::kQuasiStatic && !sw_.thermal_throttle)
     t_cpu_ = power::SteadyTemperature(cpu_.thermal.ambient_c, cpu_w_, k_cpu_);
-  // The same frequency and caps with nothing running: what stays with the
-  // node when energy is attributed (§e.5).
+  // The same frequency, caps and θ with nothing running: what stays with the
+  // node when energy is attributed (docs/energy.md §5). Through the RAPL cap
+  // as the loaded power: under cpu_curve_cap=clip, c(0)·P_curve(0) without
+  // the cap exceeded the loaded c(u)·cap, and the job's power was booked as
+  // idle. At u = 0 the power does not depend on f, so f_eff_ is no choice.
   {
     const power::CpuInputs idle{0, CpuClass::kMixed, 0, 0, theta_cpu_, throttle_pct_};
-    cpu_idle_w_ = std::min(cpu_w_, power::CpuNodePower(cpu_, idle, f_eff_, sw_.cstate_bonus));
+    const double idle_w = cap_active_ ? power::SolveCpuCap(cpu_, idle, f_eff_, cpu_cap_, sw_).power_w
+                                      : power::CpuNodePower(cpu_, idle, f_eff_, sw_.cstate_bonus);
+    // A guard: no branch draws less loaded than idle, and a job's share of
+    // the node's dynamic power must not go negative even by rounding.
+    cpu_idle_w_ = std::min(cpu_w_, idle_w);
   }
   // GPUs (§d): the aggregate utilisation split over devices (§d.5).
   gpu_w_ = gpu_idle_w_ = 0;
