@@ -180,6 +180,34 @@ TEST(ClusterPool, AGangIsPlacedWholeOrNotAtAll) {
   ASSERT_TRUE(pool.Fits(2, h.w.jobs[2]));
 }
 
+// A gang whose pods, placed one by one in file order, do not fit, though a
+// packing exists: the 1-GPU pod takes node a (4 GPUs, first fit), and the
+// 4-GPU pod then fits nowhere. This repeated at every pass, so the gang
+// waited forever (§a.4); the packing puts the 1-GPU pod on b (GPU 0) and
+// the 4-GPU pod on a (GPUs 0-3, mask 15). A gang first fit places stays.
+TEST(ClusterPool, AGangTheOneByOnePlacementMissesIsPacked) {
+  Harness h;
+  h.cluster = Load(
+      "nodes:\n  - {node_name: a, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 4}\n"
+      "  - {node_name: b, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 1}\n");
+  h.Add(1000, 1, GpuVendor::kNone, false, 2);
+  h.w.pods[1].gpus = 4;
+  h.Add(1000, 1, GpuVendor::kNone, false, 2);  // the same pods, the larger first
+  h.w.pods[2].gpus = 4;
+  for (PlacementStrategy s : {PlacementStrategy::kFirstFit, PlacementStrategy::kBestFit, PlacementStrategy::kWorstFit,
+                              PlacementStrategy::kJoulie}) {
+    ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, s);
+    ASSERT_TRUE(pool.Fits(0, h.w.jobs[0]));
+    pool.Allocate(0, h.w.jobs[0]);
+    EXPECT_EQ(Where(pool, h.cluster, 0), "b:1 a:15");
+    EXPECT_FALSE(pool.Fits(1, h.w.jobs[1]));  // nothing left for a second one
+    pool.Release(0, h.w.jobs[0]);
+    ASSERT_TRUE(pool.Fits(1, h.w.jobs[1]));
+    pool.Allocate(1, h.w.jobs[1]);
+    EXPECT_EQ(Where(pool, h.cluster, 1), "a:15 b:1");
+  }
+}
+
 // A gang starts whole (§a.4), so it must fit the empty cluster at once:
 // three 5-core pods fit three 8-core nodes (one each) and also three 4-core
 // pods fit (two share a node); four 5-core pods do not (24 cores in all,

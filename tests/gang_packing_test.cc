@@ -64,5 +64,29 @@ TEST(GangPacking, MemoryAndTheBudget) {
   EXPECT_EQ(PackGang(many, tight, All(13, 1), 5), PackResult::kUnknown);
 }
 
+// PackOnto places on nodes in their current states and says where: pods of
+// (1 core, 1 GPU) and (1 core, 4 GPUs) on nodes with 4 and 1 free GPUs fit
+// only as pod 0 -> node 1, pod 1 -> node 0 (the larger pod is placed first).
+// Two nodes in one state are one kind; the first in the list is taken.
+TEST(GangPacking, PackOntoSaysWhichNodeEachPodTakes) {
+  const std::vector<PackNeed> pods = {{1000, 1, 0}, {1000, 4, 0}};
+  const std::vector<std::vector<bool>> one_group = {{true, true}};
+  std::vector<std::size_t> node_of;
+  ASSERT_TRUE(PackOnto(pods, std::vector<PackNode>{{0, 16000, 4, 0}, {0, 16000, 1, 0}}, one_group, 1000, &node_of));
+  EXPECT_EQ(node_of, (std::vector<std::size_t>{1, 0}));
+  // Equal nodes 0 and 2 (4 GPUs) are one kind, the first met: the 4-GPU pod
+  // takes its first node (0), and the 1-GPU pod the same kind again, first
+  // in the search's order, so its node still in that state: 2, not 1.
+  ASSERT_TRUE(PackOnto(pods, std::vector<PackNode>{{0, 16000, 4, 0}, {0, 16000, 1, 0}, {0, 16000, 4, 0}}, one_group,
+                       1000, &node_of));
+  EXPECT_EQ(node_of, (std::vector<std::size_t>{2, 0}));
+  // A pod may use only its groups: the 4-GPU pod may not use group 0.
+  const std::vector<std::vector<bool>> split = {{true, false}, {true, true}};
+  EXPECT_FALSE(PackOnto(pods, std::vector<PackNode>{{0, 16000, 4, 0}, {1, 16000, 1, 0}}, split, 1000, &node_of));
+  // Memory counts as the third dimension.
+  EXPECT_FALSE(PackOnto(std::vector<PackNeed>{{1000, 0, 8}, {1000, 0, 8}}, std::vector<PackNode>{{0, 16000, 0, 12}},
+                        {{true, true}}, 1000, &node_of));
+}
+
 }  // namespace
 }  // namespace clustersim

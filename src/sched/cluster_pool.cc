@@ -277,7 +277,15 @@ bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
     if (!PlacePod(p, perf, out)) {
       for (auto it = out->rbegin(); it != out->rend(); ++it) Apply(*it, -1);
       out->clear();
-      return false;
+      std::vector<NodeId> nodes;
+      if (j.num_pods < 2 || !PackNow(id, &nodes)) return false;
+      for (std::uint32_t q = j.first_pod; q < j.first_pod + j.num_pods; ++q) {
+        const Pod& pod = w_.pods[q];
+        const NodeId n = nodes[q - j.first_pod];
+        out->push_back({q, n, pod.millicores, pod.memory_bytes, LowestBits(nodes_[n].free_devices, pod.gpus)});
+        Apply(out->back(), +1);
+      }
+      return true;
     }
   }
   return true;

@@ -131,6 +131,9 @@ class ClusterPool final : public ResourcePool {
   // Places every pod of `id` (applying each piece); on failure undoes them.
   bool TryPlace(JobId id, std::vector<Piece>* out) const;
   bool PlacePod(std::uint32_t pod_index, bool performance, std::vector<Piece>* out) const;
+  // TryPlace's way out for a gang the one-by-one placement could not place:
+  // a node for each pod, from an exact packing (cluster_pool_gang.cc).
+  bool PackNow(JobId id, std::vector<NodeId>* nodes) const;
   NodeId ChooseNode(const Pod& pod, bool performance, const NodeTree::Free& need, bool whole) const;
   double PerfPressure() const;  // §h.3: mean CPU allocation % over non-eco nodes
   void Apply(const Piece& p, int sign) const;

@@ -1,6 +1,7 @@
 #include "sched/gang_packing.h"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 #include <tuple>
 
@@ -16,7 +17,7 @@ struct Bin {  // `count` nodes of kind `kind` with these free resources
 class Packer {
  public:
   Packer(std::span<const PackNeed> pods, const std::vector<std::vector<bool>>& may_use, std::int64_t budget)
-      : pods_(pods), may_use_(may_use), budget_(budget), order_(pods.size()) {
+      : pods_(pods), may_use_(may_use), budget_(budget), order_(pods.size()), steps_(pods.size()) {
     // Largest pods first: they have the fewest places, so dead ends show early.
     std::iota(order_.begin(), order_.end(), std::size_t{0});
     std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
@@ -24,6 +25,8 @@ class Packer {
       return std::tie(x.gpus, x.millicores, x.memory) > std::tie(y.gpus, y.millicores, y.memory);
     });
   }
+
+  const std::vector<PackStep>& steps() const { return steps_; }
 
   PackResult Run(std::span<const PackNodes> kinds) {
     for (std::uint32_t k = 0; k < kinds.size(); ++k)
@@ -49,6 +52,7 @@ class Packer {
       if (bin.count == 0 || !may_use_[p][bin.kind] || bin.millicores < need.millicores || bin.gpus < need.gpus ||
           bin.memory < need.memory)
         continue;
+      steps_[i] = {p, bin.kind, bin.millicores, bin.gpus, bin.memory};
       const Bin left{bin.kind, bin.millicores - need.millicores, bin.gpus - need.gpus, bin.memory - need.memory, 1};
       --bins_[b].count;
       std::size_t to = 0;
@@ -76,13 +80,61 @@ class Packer {
   bool exhausted_ = false;
   std::vector<std::size_t> order_;
   std::vector<Bin> bins_;
+  std::vector<PackStep> steps_;  // steps_[i]: where order_[i] went on the current path
 };
 
 }  // namespace
 
 PackResult PackGang(std::span<const PackNeed> pods, std::span<const PackNodes> kinds,
-                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget) {
-  return Packer(pods, may_use, budget).Run(kinds);
+                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget,
+                    std::vector<PackStep>* steps) {
+  Packer packer(pods, may_use, budget);
+  const PackResult r = packer.Run(kinds);
+  if (r == PackResult::kFits && steps) *steps = packer.steps();
+  return r;
+}
+
+bool PackOnto(std::span<const PackNeed> pods, std::span<const PackNode> nodes,
+              const std::vector<std::vector<bool>>& group_ok, std::int64_t budget, std::vector<std::size_t>* node_of) {
+  // Nodes of one group in one state are one kind, numbered as first met.
+  std::vector<PackNodes> kinds;
+  std::vector<std::uint32_t> kind_group;
+  std::vector<std::vector<std::size_t>> members;
+  std::map<std::tuple<std::uint32_t, std::int64_t, std::int64_t, std::int64_t>, std::uint32_t> kind_of;
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const PackNode& n = nodes[i];
+    const auto [it, added] =
+        kind_of.try_emplace({n.group, n.millicores, n.gpus, n.memory}, static_cast<std::uint32_t>(kinds.size()));
+    if (added) {
+      kinds.push_back({n.millicores, n.gpus, n.memory, 0});
+      kind_group.push_back(n.group);
+      members.emplace_back();
+    }
+    ++kinds[it->second].count;
+    members[it->second].push_back(i);
+  }
+  std::vector<std::vector<bool>> may_use(pods.size());
+  for (std::size_t p = 0; p < pods.size(); ++p)
+    for (const std::uint32_t g : kind_group) may_use[p].push_back(group_ok[g][p]);
+  std::vector<PackStep> steps;
+  if (PackGang(pods, kinds, may_use, budget, &steps) != PackResult::kFits) return false;
+  // A step names a kind and the state it met there: the first member still
+  // in that state takes the pod (one exists, as the packer counted them).
+  std::map<std::size_t, PackNeed> used;  // what the steps so far took from a node
+  node_of->assign(pods.size(), 0);
+  for (const PackStep& step : steps) {
+    for (const std::size_t i : members[step.kind]) {
+      const PackNeed u = used.count(i) ? used[i] : PackNeed{0, 0, 0};
+      if (nodes[i].millicores - u.millicores != step.millicores || nodes[i].gpus - u.gpus != step.gpus ||
+          nodes[i].memory - u.memory != step.memory)
+        continue;
+      const PackNeed& need = pods[step.pod];
+      used[i] = {u.millicores + need.millicores, u.gpus + need.gpus, u.memory + need.memory};
+      (*node_of)[step.pod] = i;
+      break;
+    }
+  }
+  return true;
 }
 
 }  // namespace clustersim

@@ -22,8 +22,33 @@ struct PackNodes {  // `count` identical empty nodes of one kind
 };
 enum class PackResult : std::uint8_t { kFits, kNever, kUnknown };
 
-// may_use[p][k]: pod p may go to nodes of kind k.
+// Where a packing put one pod: into a node of `kind` that had these free
+// resources then (identical nodes are one state, so the caller picks the
+// node, any one of that kind in that state).
+struct PackStep {
+  std::size_t pod;
+  std::uint32_t kind;
+  std::int64_t millicores, gpus, memory;
+};
+
+// may_use[p][k]: pod p may go to nodes of kind k. On kFits, `steps` (if
+// given) receives the packing, one step per pod in the order it was made.
 PackResult PackGang(std::span<const PackNeed> pods, std::span<const PackNodes> kinds,
-                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget = 100000);
+                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget = 100000,
+                    std::vector<PackStep>* steps = nullptr);
+
+// One node's free resources now, and its group (the nodes that share a
+// type and profile, so the same pods may use it).
+struct PackNode {
+  std::uint32_t group;
+  std::int64_t millicores, gpus, memory;
+};
+
+// Packs a gang onto nodes in their current states (PackGang with identical
+// states merged). group_ok[g][p]: pod p may use group g. On success,
+// node_of[p] is pod p's index in `nodes`: among nodes in one state, the
+// first in `nodes` order. An exhausted budget counts as no packing.
+bool PackOnto(std::span<const PackNeed> pods, std::span<const PackNode> nodes,
+              const std::vector<std::vector<bool>>& group_ok, std::int64_t budget, std::vector<std::size_t>* node_of);
 
 }  // namespace clustersim
