@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sim/metrics.h"
@@ -165,6 +166,29 @@ TEST(Metrics, TimeWeightedQueueRunsToTheCut) {
   const auto rep = RunSummary(d, "rep", "job_submit_time,begin_time,end_time,num_nodes\n0,0,100,1\n10,100,110,1\n",
                               "replay", {"-n", "1", "-t", "50"});
   EXPECT_DOUBLE_EQ(rep["queue_length"]["mean_time_weighted"].get<double>(), 0.8);
+}
+
+// A job rejected at arrival (20 nodes of 10) is no arrival and no event, so
+// it moves no window, first or last: J1 and J2 (10 nodes, 10 s) arrive at 10
+// and J2 waits 10 s of the 20 from there to the last end: 0.5 (it said 10/30
+// and 10/90). first_submit_time, makespan and utilisation already left it out.
+TEST(Metrics, ARejectedJobMovesNoQueueWindow) {
+  const std::filesystem::path d = ScratchDir("metrics_queue_rejected");
+  const std::string header = "job_submit_time,num_nodes,time_limit,actual_run_time\n";
+  for (const auto& [name, rows] : {std::pair{"first", "0,20,10,10\n10,10,10,10\n10,10,10,10\n"},
+                                   std::pair{"last", "10,10,10,10\n10,10,10,10\n100,20,10,10\n"}}) {
+    const auto s = RunSummary(d, name, header + rows, "simulate", {"-n", "10"});
+    EXPECT_EQ(s["nb_jobs_rejected"], 1) << name;
+    EXPECT_DOUBLE_EQ(s["queue_length"]["mean_time_weighted"].get<double>(), 0.5) << name;
+    EXPECT_DOUBLE_EQ(s["first_submit_time"].get<double>(), 10) << name;
+    EXPECT_DOUBLE_EQ(s["makespan"].get<double>(), 20) << name;
+    EXPECT_DOUBLE_EQ(s["utilisation"]["makespan"].get<double>(), 1) << name;
+    // dr_evt's front end prints the same mean.
+    const std::string base = (d / name).string();
+    const ProcessResult r = RunProcess({SimulatorBinary(), base + ".csv", "-n", "10", "-o", base + "_s.csv"});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("(per scheduling pass; time-weighted 0.5)"), std::string::npos) << r.out;
+  }
 }
 
 }  // namespace

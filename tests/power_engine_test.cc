@@ -397,6 +397,30 @@ TEST(PowerEngine, EnergyDelayProductUsesTheSummarysMakespan) {
   EXPECT_TRUE(none.summary["work"]["energy"]["pue"].is_null());
 }
 
+// A job rejected at submission moves neither end of the energy window nor
+// of the timeseries (energy.md §5). EnergyOfOneJobOnALinearNode's job, at
+// 100 s, keeps 200 s and 40,000 J beside 20 cores rejected at 0 (IT ran from
+// 0: 50,000 J) or 32 at 1000 (to 1000: 110,000 J); on a default 16-core node
+// (80 W idle) 4 cores do 100 units in 25 s: 2,837.117 J, not 80,837.117 J.
+TEST(PowerEngine, ARejectedJobMovesNoEndOfTheEnergyWindow) {
+  const std::string j = Jsonl("j", 100, "5", 1000, 0, 0, kFlat), early = Jsonl("big", 0, "20", 100, 0, 0, kFlat);
+  const std::string late = Jsonl("big", 1000, "32", 100), node16 = "nodes:\n  - node_name: n0\n    cpu_cores: 16\n";
+  struct Want { const char* name; std::string trace, cluster; double span, it, idle; const char* rows; };
+  for (const Want& w : {Want{"rejected_first", early + j, kLinearNode, 200, 40000, 20000, "120-300"},
+                        Want{"rejected_last", j + late, kLinearNode, 200, 40000, 20000, "120-300"},
+                        Want{"rejected_default", Jsonl("a", 0, "4", 100) + late, node16, 25, 2837.117, 2000, "0-25"}}) {
+    const Case c = RunCase(w.name, w.trace, w.cluster);
+    ASSERT_EQ(c.rc, 0) << c.err;
+    EXPECT_EQ(c.summary["counts"]["rejected"], 1) << w.name;
+    EXPECT_NEAR(Energy(c, "span_seconds"), w.span, 1e-9) << w.name;
+    EXPECT_NEAR(Energy(c, "it_energy_j"), w.it, 1e-3) << w.name;
+    EXPECT_NEAR(Energy(c, "idle_energy_j"), w.idle, 1e-6) << w.name;
+    const auto rows = ReadCsvRows(c.dir / "out" / "timeseries.csv");
+    ASSERT_FALSE(rows.empty()) << w.name;
+    EXPECT_EQ(rows.front().at("time") + "-" + rows.back().at("time"), w.rows) << w.name;
+  }
+}
+
 // Control steps fall on one grid, the multiples of power.step (§e.5's
 // periodic step): a cap written at 10.5 s is next evaluated at 11, 12, ...
 // (it was at 11.5, 12.5, ..., a step after each evaluation).

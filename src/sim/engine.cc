@@ -69,12 +69,23 @@ class SimulationLoop {
     assert(!timed || (work_ == nullptr && policy_ == nullptr));
     SimTime last = kNoTime;
     bool cut = false;  // by max_time, with events left after it
-    if (work_ != nullptr) work_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
-    if (policy_ != nullptr) policy_->Begin(jobs_.empty() ? 0 : jobs_.front().submit);
+    // Oversized jobs before the first job that can run and after the last
+    // (submitted by T) are rejected between the steps: a rejection is no
+    // event, so they move no window (the queue's, the energy's, the end).
+    std::string why;
+    const auto never = [&](std::size_t i) {
+      return jobs_[i].submit <= o_.max_time && !pool_->CanEverFit(static_cast<JobId>(i), jobs_[i], &why);
+    };
+    for (first_fit_ = w_.warm_running; first_fit_ < jobs_.size() && never(first_fit_);) ++first_fit_;
+    for (fit_end_ = jobs_.size(); fit_end_ > first_fit_ && never(fit_end_ - 1);) --fit_end_;
+    const SimTime t0 = first_fit_ < jobs_.size() && jobs_[first_fit_].submit <= o_.max_time ? jobs_[first_fit_].submit : 0;
+    if (work_ != nullptr) work_->Begin(t0);
+    if (policy_ != nullptr) policy_->Begin(t0);
     if (w_.warm_start_time != kNoTime) last = StartWarm();
     while (true) {
       const SimTime t_end = work_ != nullptr ? work_->NextEvent() : events_.NextTime();
-      const SimTime t_arr = next_arrival_ < jobs_.size() ? jobs_[next_arrival_].submit : kTimeInfinity;
+      const bool oversized = next_arrival_ < jobs_.size() && (next_arrival_ < first_fit_ || next_arrival_ >= fit_end_);
+      const SimTime t_arr = next_arrival_ < jobs_.size() && !oversized ? jobs_[next_arrival_].submit : kTimeInfinity;
       const SimTime t_dec = sched_->NextDecisionTime();
       SimTime now = std::min({t_end, t_arr, t_dec, NextCapacityChange()});
       // The hardware's own events (settling, thermal, cap changes, samples)
@@ -91,22 +102,21 @@ class SimulationLoop {
       if (policy_ != nullptr && (now != kTimeInfinity || (sched_->waiting() > 0 && policy_->WouldChange())))
         now = std::min(now, policy_->next());
       if (policy_ != nullptr) now = std::min(now, policy_->pass_at());
+      if (oversized && jobs_[next_arrival_].submit < now) {
+        Arrive(jobs_[next_arrival_].submit);  // rejected, outside any step
+        continue;
+      }
       if (now == kTimeInfinity) break;
-      if (now > o_.max_time) {
-        cut = true;
-        // The jobs waiting then wait on to T, where the run was cut.
-        if (last != kNoTime && next_arrival_ > 0 && o_.max_time > last) {
-          r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(o_.max_time - last);
-          r_.queue.span += o_.max_time - last;
-        }
-        break;
+      // The time average spans the jobs' time, from the first arrival (or
+      // the warm start): a capacity change before it is an event, not part
+      // of the queue's history. At a cut the jobs waiting wait on to T.
+      const SimTime to = std::min(now, o_.max_time);
+      if (last != kNoTime && (r_.queue.submits > 0 || w_.warm_running > 0) && to > last) {
+        r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(to - last);
+        r_.queue.span += to - last;
       }
-      // The time average spans the jobs' time: a capacity change before the
-      // first arrival is an event, not part of the queue's history.
-      if (last != kNoTime && next_arrival_ > 0) {
-        r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(now - last);
-        r_.queue.span += now - last;
-      }
+      cut = now > o_.max_time;
+      if (cut) break;
       last = now;
       if (timed)
         StepTimed(now, now == t_dec);
@@ -250,10 +260,10 @@ class SimulationLoop {
     return t;
   }
 
-  // The next capacity change, while jobs remain to arrive, wait or run.
+  // The next capacity change, while jobs remain to arrive (oversized ones aside), wait or run.
   SimTime NextCapacityChange() const {
     if (next_change_ >= changes_.size()) return kTimeInfinity;
-    const bool live = next_arrival_ < jobs_.size() || sched_->waiting() > 0 || Used() > 0;
+    const bool live = next_arrival_ < fit_end_ || sched_->waiting() > 0 || Used() > 0;
     return live ? changes_[next_change_].time : kTimeInfinity;
   }
 
@@ -377,7 +387,7 @@ class SimulationLoop {
   std::vector<WorkExecution::PodEnd> pods_ended_;
   std::vector<std::uint64_t> start_seq_;  // creation order of termination events (per-event passes)
   std::uint64_t next_seq_ = 0;
-  std::size_t next_arrival_ = 0;
+  std::size_t next_arrival_ = 0, first_fit_ = 0, fit_end_ = 0;  // arrivals outside [first_fit_, fit_end_): oversized
 };
 
 }  // namespace
