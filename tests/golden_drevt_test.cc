@@ -257,6 +257,15 @@ TEST(GoldenDrEvt, ZeroLengthJobStartsBeforeItEnds) {
   EXPECT_EQ(o.resources, Rows({"0,100,0", "0,50,50", "0,100,0", "0,40,60", "100,100,0"}));
 }
 
+// A zero-node job with no node free (dr_evt-compat §3 accepts it), 4 nodes:
+// J0 (1,10), J1 (4,10), J2 (3,1), J3 (0,1). t0, first call: J0 by cascade
+// (F=3); J1 blocked, R=10; J2 3<=3, 1<10 (F=0): the scan stops. The next
+// call at t0 (§6: until none is returned): J1 blocked, R=10 again; J3
+// 0<=0, 1<10 starts at 0, as a scan that begins with no node free does.
+TEST(GoldenDrEvt, ZeroNodeJobStartsWhenTheScanBeforeFilledTheMachine) {
+  ExpectSchedule(kHdr + "0,1,10\n0,4,10\n0,3,1\n0,0,1\n", DrEvtEasy(), "0:0-10 1:10-20 2:0-1 3:0-1", 4);
+}
+
 // Arrivals after the last queued job was backfilled (no END in between).
 // J0 (0,50,100), J1 (0,70,100), J2 (0,20,50), J3 (10,20,50), J4 (20,10,60).
 // t0: R=100; J2 50<100 (F=30). t10: J3 60<100 (F=10). t20: J4 80<100 (F=0).
