@@ -208,6 +208,39 @@ TEST(ClusterPool, AGangTheOneByOnePlacementMissesIsPacked) {
   }
 }
 
+// The blocked head's shadow for such a gang on a busy cluster: first fit
+// places Y (4 GPUs) on a, X (1 GPU) on b, W (1 core) on a; ends X 50, Y 100,
+// W 150. One by one the gang misses even the drained cluster (its 1-GPU pod
+// takes a), so the walk packs: by bisection over the releases, the first
+// that packs is Y's at 100 (after X alone, a is still busy). The gang is
+// then marked, and the pass at 100 packs it: b:1 a:15.
+TEST(ClusterPool, AGangOnlyAPackingPlacesGetsItsShadowByBisection) {
+  Harness h;
+  h.cluster = Load(
+      "nodes:\n  - {node_name: a, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 4}\n"
+      "  - {node_name: b, cpu_cores: 16, product: NVIDIA L40S, gpu_count: 1}\n");
+  h.Add(1000, 4);  // Y
+  h.Add(1000, 1);  // X
+  h.Add(1000);     // W
+  h.Add(1000, 1, GpuVendor::kNone, false, 2);
+  h.w.pods[4].gpus = 4;
+  ClusterPool pool(h.cluster, h.w, h.perf, PoolUnits::kMillicores, PlacementStrategy::kFirstFit);
+  for (JobId id : {0u, 1u, 2u}) {
+    ASSERT_TRUE(pool.Fits(id, h.w.jobs[id]));
+    pool.Allocate(id, h.w.jobs[id]);
+  }
+  ASSERT_EQ(Where(pool, h.cluster, 1), "b:1");
+  EXPECT_FALSE(pool.Fits(3, h.w.jobs[3]));
+  const std::int64_t free_before = pool.free();
+  EXPECT_EQ(pool.EarliestFit(3, h.w.jobs[3], {{50, 1}, {100, 0}, {150, 2}}), 100);
+  EXPECT_EQ(pool.free(), free_before);  // the walk leaves the pool as it was
+  pool.Release(1, h.w.jobs[1]);
+  pool.Release(0, h.w.jobs[0]);
+  ASSERT_TRUE(pool.Fits(3, h.w.jobs[3]));
+  pool.Allocate(3, h.w.jobs[3]);
+  EXPECT_EQ(Where(pool, h.cluster, 3), "b:1 a:15");
+}
+
 // A gang starts whole (§a.4), so it must fit the empty cluster at once:
 // three 5-core pods fit three 8-core nodes (one each) and also three 4-core
 // pods fit (two share a node); four 5-core pods do not (24 cores in all,

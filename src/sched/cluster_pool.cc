@@ -40,7 +40,7 @@ bool VendorMatches(GpuVendor want, GpuVendor node) {
 ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<std::uint8_t> performance,
                          PoolUnits units, PlacementStrategy strategy)
     : cluster_(cluster), w_(w), performance_(std::move(performance)), units_(units), strategy_(strategy),
-      placed_(w.jobs.size()) {
+      pack_(w.jobs.size(), 0), placed_(w.jobs.size()) {
   // Ties between equally good nodes go to the first in file order, or under
   // Joulie's score to the first in name order (§h.3). Each group's leaves
   // follow that order too, so its tree breaks ties the same way.
@@ -58,6 +58,7 @@ ClusterPool::ClusterPool(const Cluster& cluster, const Workload& w, std::vector<
     s.free_mem = TotalMemory(t);
     s.free_devices = AllDevices(t.gpus);
     free_mc_ += t.millicores;
+    free_gpus_ += t.gpus;
   }
   BuildGroups();
   std::vector<std::uint8_t> fixed(cluster.nodes.size());
@@ -234,6 +235,7 @@ void ClusterPool::Apply(const Piece& p, int sign) const {
   if (s.free_mem != kNoMemoryLimit) s.free_mem -= sign * p.memory;
   s.free_devices = sign > 0 ? s.free_devices & ~p.devices : s.free_devices | p.devices;
   free_mc_ -= sign * p.millicores;
+  free_gpus_ -= sign * std::popcount(p.devices);
   const bool idle = s.free_mc == t.millicores && s.free_devices == AllDevices(t.gpus);
   idle_nodes_ += (idle ? 1 : 0) - (was_idle ? 1 : 0);
   if (cluster_.nodes[p.node].profile != PowerProfile::kEco) non_eco_alloc_mc_[cluster_.nodes[p.node].type] += sign * p.millicores;
@@ -269,7 +271,7 @@ bool ClusterPool::PlacePod(std::uint32_t pod_index, bool performance, std::vecto
   return true;
 }
 
-bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
+bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out, bool pack) const {
   out->clear();
   const WorkJob& j = w_.work[id];
   const bool perf = performance_[id] != 0;
@@ -278,7 +280,7 @@ bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
       for (auto it = out->rbegin(); it != out->rend(); ++it) Apply(*it, -1);
       out->clear();
       std::vector<NodeId> nodes;
-      if (j.num_pods < 2 || !PackNow(id, &nodes)) return false;
+      if (!pack || j.num_pods < 2 || !PackNow(id, &nodes)) return false;
       for (std::uint32_t q = j.first_pod; q < j.first_pod + j.num_pods; ++q) {
         const Pod& pod = w_.pods[q];
         const NodeId n = nodes[q - j.first_pod];
@@ -294,7 +296,11 @@ bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out) const {
 bool ClusterPool::Fits(JobId id, const Job& job) const {
   if (job.units > free()) return false;  // cheap necessary condition
   if (plan_generation_ == generation_ && plan_job_ == id) return true;
-  if (!TryPlace(id, &plan_)) {
+  // On an idle cluster a gang the one-by-one placement misses is marked:
+  // it would miss at every pass from then on.
+  const bool idle = idle_nodes_ == static_cast<std::int64_t>(cluster_.nodes.size());
+  if (idle && w_.work[id].num_pods > 1) pack_[id] = 1;
+  if (!TryPlace(id, &plan_, pack_[id] != 0)) {
     // plan_ was cleared: the cached job's plan is gone (a candidate EASY
     // refused after a true Fits would be allocated an empty plan later).
     plan_generation_ = ~std::uint64_t{0};
@@ -483,13 +489,14 @@ SimTime ClusterPool::EarliestFit(JobId id, const Job&, const std::vector<std::pa
   std::vector<Piece> plan;
   for (; released < ends.size(); ++released) {
     for (const Piece& p : placed_[ends[released].second]) Apply(p, -1);
-    if (TryPlace(id, &plan)) {
+    if (TryPlace(id, &plan, /*pack=*/false)) {
       for (auto it = plan.rbegin(); it != plan.rend(); ++it) Apply(*it, -1);
       found = ends[released].first;
       ++released;
       break;
     }
   }
+  if (found == kTimeInfinity && w_.work[id].num_pods > 1) found = EarliestPack(id, ends, &released);
   for (std::size_t i = 0; i < released; ++i)
     for (const Piece& p : placed_[ends[i].second]) Apply(p, +1);
   ++generation_;  // the cached plan may have been computed on a changed state

@@ -22,6 +22,11 @@ struct PackNodes {  // `count` identical empty nodes of one kind
 };
 enum class PackResult : std::uint8_t { kFits, kNever, kUnknown };
 
+// Steps a packing search may take: the check at submission and the
+// placement at a pass use one budget, so a gang the first admits is not
+// given up by the second on an empty cluster.
+inline constexpr std::int64_t kGangPackBudget = 100000;
+
 // Where a packing put one pod: into a node of `kind` that had these free
 // resources then (identical nodes are one state, so the caller picks the
 // node, any one of that kind in that state).
@@ -34,7 +39,7 @@ struct PackStep {
 // may_use[p][k]: pod p may go to nodes of kind k. On kFits, `steps` (if
 // given) receives the packing, one step per pod in the order it was made.
 PackResult PackGang(std::span<const PackNeed> pods, std::span<const PackNodes> kinds,
-                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget = 100000,
+                    const std::vector<std::vector<bool>>& may_use, std::int64_t budget = kGangPackBudget,
                     std::vector<PackStep>* steps = nullptr);
 
 // One node's free resources now, and its group (the nodes that share a
