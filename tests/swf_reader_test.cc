@@ -365,17 +365,18 @@ TEST(SwfPolicyTest, PyssMapping) {
       Rec("4", "6", "-1", "0", "4", "4", "50") +          // run 0: 1-s job, size max(1, 4)
       Rec("5", "7", "-1", "100.9", "8", "8", "50") +      // estimate 50 -> 100; actual 100 clipped to 50
       Rec("6", "8", "-1", "30", "-1", "-1", "60") +       // size <= 0: 1-s job, size max(1, -1)
-      Rec("7", "9", "-1", "0.5", "2", "2", "0");          // est max(0, 1); actual int(0.5) -> 1
+      Rec("7", "9", "-1", "0.5", "2", "2", "0") +         // est max(0, 1); actual int(0.5) -> 1
+      Rec("8", "10", "-1", "0.4", "2", "2", "-1");        // -1 trap under 1 s: int(-1) < int(0.4), raised and clipped
   auto n = Normalise(text, Policy(SwfPolicy::kPyss));
   EXPECT_EQ(Render(n->ok()),
             "2:0/100/1/8/8 1:1/1/1/200/200 3:5/300/100/64/64 4:6/1/1/4/4 5:7/100/50/8/8 6:8/1/1/1/1 "
-            "7:9/1/1/2/2");
+            "7:9/1/1/2/2 8:10/1/1/2/2");
   EXPECT_EQ(n->diag.CountsOf(Severity::kSkip), Counts{});  // pyss keeps invalid jobs
   // The file is sorted; only the policy moved job 1 (submit -5 -> 1) after
   // job 2. §1.6's "not sorted" diagnostic is about the file, so none here.
   EXPECT_EQ(n->diag.CountsOf(Severity::kWarning), Counts{});
   EXPECT_EQ(n->diag.CountsOf(Severity::kNote),
-            (Counts{{"estimate_raised", 2}, {"one_second_job", 3}, {"run_clipped", 2}, {"size_clamped", 1}}));
+            (Counts{{"estimate_raised", 3}, {"one_second_job", 3}, {"run_clipped", 3}, {"size_clamped", 1}}));
   for (const Job& j : n->ok().jobs) EXPECT_LE(j.run_time, j.time_limit) << "pyss jobs never overrun";
 }
 

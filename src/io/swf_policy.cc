@@ -123,16 +123,19 @@ bool SwfNormaliser::Pyss(const SwfRecord& in, Job* j, std::int64_t* procs) {
       Note(r, "size_clamped", fmt::format("size {} clamped to the machine ({})", size, machine));
       size = machine;
     }
-    SimTime estimate = WholeSeconds(f[kSwfReqTime]);
+    // The record keeps field 9's -1 as kUnknown (-1 tick); pyss reads -1 s,
+    // below a run under 1 s too (int(0.4) = 0), so such a run is raised.
+    const SimTime requested = f[kSwfReqTime] == SwfRecord::kUnknown ? -kSecond : f[kSwfReqTime];
+    SimTime estimate = WholeSeconds(requested);
     if (estimate < run) {
       Note(r, "estimate_raised", "requested time raised to the run time");
       estimate = run;
     }
     estimate = std::max(estimate, kSecond);
     SimTime actual = run;
-    if (actual > f[kSwfReqTime]) {
+    if (actual > requested) {
       Note(r, "run_clipped", "run time clipped to the requested time");
-      actual = WholeSeconds(f[kSwfReqTime]);
+      actual = WholeSeconds(requested);
     }
     actual = std::max(actual, kSecond);
     j->submit = WholeSeconds(f[kSwfSubmit]);
