@@ -60,6 +60,24 @@ TEST(WarmStart, HistoricalJobsHoldTheMachineAndLeaveTheOutputs) {
             "50,100,110,8,0,20\n60,110,140,4,0,40\n");
 }
 
+// The queue's time average runs from the warm start, whether or not a job
+// is running then (formats.md §4.4: "from the first arrival (or the warm
+// start)"). 1 node, T = 5: two jobs submitted at 10, each run 10; one waits
+// over [10, 20): 10 job-seconds over [5, 30] = 0.4. It began at the first
+// arrival (0.5) unless a historical job was running at T.
+TEST(WarmStart, QueueTimeAverageRunsFromTheWarmStart) {
+  const fs::path d = ScratchDir("warm_queue");
+  for (const std::string& history : {std::string(), std::string("0,0,8,1,10\n")}) {
+    std::ofstream(d / "q.csv") << "job_submit_time,begin_time,end_time,num_nodes,time_limit\n" + history +
+                                      "10,10,20,1,10\n10,20,30,1,10\n";
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "q.csv").string(), "-n", "1",
+                                        "--sim_start_time", "5", "-o", (d / "out").string()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto summary = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+    EXPECT_NEAR(summary["queue_length"]["mean_time_weighted"].get<double>(), 0.4, 1e-12) << history;
+  }
+}
+
 // A historical job past its limit is planned to begin + limit, as every
 // running job (dr_evt-compat §5), not to its recorded end, which the
 // scheduler cannot know. C = 10, T = 100.

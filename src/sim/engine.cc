@@ -111,7 +111,7 @@ class SimulationLoop {
       // the warm start): a capacity change before it is an event, not part
       // of the queue's history. At a cut the jobs waiting wait on to T.
       const SimTime to = std::min(now, o_.max_time);
-      if (last != kNoTime && (r_.queue.submits > 0 || w_.warm_running > 0) && to > last) {
+      if (last != kNoTime && (r_.queue.submits > 0 || w_.warm_start_time != kNoTime) && to > last) {
         r_.queue.area += static_cast<double>(sched_->waiting()) * ToSeconds(to - last);
         r_.queue.span += to - last;
       }
