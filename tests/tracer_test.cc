@@ -145,6 +145,30 @@ TEST(Tracer, AZeroLengthPallJobStartsBeforeItEnds) {
   }
 }
 
+// --queues has one row per queue as -o names it: "10" and "010" read as one
+// number but are two queues (equal numbers sort in byte order). The old
+// grouping merged them into one row labelled "10".
+TEST(Tracer, QueueNamesThatReadAsOneNumberStayTwoQueues) {
+  const fs::path d = ScratchDir("tracer_numeric_names");
+  std::ofstream(d / "t.trace") << "1 0 10 0 10 60\n"
+                                  "1 0 20 0 010 60\n"
+                                  "2 0 30 0 9 60\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "trace", (d / "t.trace").string(), "-z", "UTC", "-o",
+                                      (d / "jobs.csv").string(), "--queues", (d / "queues.csv").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::vector<std::string> jobs = Lines(Slurp(d / "jobs.csv"));
+  ASSERT_EQ(jobs.size(), 4u);
+  EXPECT_NE(jobs[1].find(",10,No"), std::string::npos) << jobs[1];
+  EXPECT_NE(jobs[2].find(",010,No"), std::string::npos) << jobs[2];
+  // Numeric order 9 < 10, then "010" < "10" in bytes; job 3 (2 nodes, 30 s)
+  // submitted with jobs 1 and 2 running: busy 2.
+  EXPECT_EQ(Slurp(d / "queues.csv"),
+            "queue,jobs,node_seconds,mean_nodes,mean_wait,max_wait,mean_exec,mean_busy_nodes,dat_jobs\n"
+            "9,1,60.000000,2.000000,0.000000,0.000000,30.000000,2.000000,0\n"
+            "010,1,20.000000,1.000000,0.000000,0.000000,20.000000,1.000000,0\n"
+            "10,1,10.000000,1.000000,0.000000,0.000000,10.000000,0.000000,0\n");
+}
+
 // One bad output path publishes none of the reports: -o was replaced
 // while -m (written after a refused -s) kept an earlier run's text.
 TEST(Tracer, ABadOutputPathPublishesNoReport) {

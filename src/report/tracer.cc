@@ -197,13 +197,16 @@ std::string QueueReport(const Workload& w, const TraceAnalysis& a) {
     std::int64_t jobs = 0, nodes = 0, dat = 0;
     double node_s = 0, wait_s = 0, max_wait_s = 0, exec_s = 0, busy = 0;
   };
-  // Numeric queues (q_id) in numeric order, then names in byte order.
+  // Numeric queues (q_id) in numeric order, then names in byte order. Names
+  // that read as one number ("10", "010") stay two queues, as -o names them:
+  // equal numbers fall back to byte order, never to equivalence.
   struct QueueOrder {
     bool operator()(const std::string& a, const std::string& b) const {
       std::int64_t x = 0, y = 0;
       const bool na = ParseInt(a, &x) == ParseError::kOk, nb = ParseInt(b, &y) == ParseError::kOk;
       if (na != nb) return na;
-      return na ? x < y : a < b;
+      if (na && x != y) return x < y;
+      return a < b;
     }
   };
   std::map<std::string, Stats, QueueOrder> by_queue;
