@@ -17,7 +17,6 @@ QueueScheduler::QueueScheduler(const Policy& policy, const std::vector<Job>& job
       drevt_sjf_(policy.compat == Compat::kDrEvt &&
                  (policy.ordering == Ordering::kSjf || policy.ordering == Ordering::kLjf)),
       exact_units_(pool->exact_units()),
-      zero_unit_jobs_(std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.units == 0; })),
       projected_end_(jobs.size(), 0),
       backfilled_(jobs.size(), 0) {
   if (policy_.shadow_ties_first) start_seq_.assign(jobs.size(), 0);
@@ -158,9 +157,9 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     Start(id, now, started);
     backfilled_[id] = 1;
     if (!in_window) sh.extra -= j.units;  // uses capacity the head leaves idle
-    // With no unit free only a zero-unit job can start; dr_evt's next call
-    // (at the same time, same reservation) starts those the window admits.
-    if (pool_->free() == 0 && !zero_unit_jobs_) break;
+    // No early stop at a full machine: with no unit free the index yields
+    // only zero-unit jobs (one O(log n) query when there are none), which
+    // start as dr_evt's next call at the same time would start them.
   }
   released_since_pass_ = false;
   any_scanned_ = true;
@@ -176,7 +175,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
 void QueueScheduler::BackfillInOrder(JobId head, SimTime window, Shadow* sh, SimTime now,
                                      std::vector<JobId>* started) {
   for (std::size_t r = order_.Next(0, pool_->free(), sh->extra, window);
-       r != BackfillOrder::kEnd && (pool_->free() > 0 || zero_unit_jobs_); r = order_.Next(r + 1, pool_->free(), sh->extra, window)) {
+       r != BackfillOrder::kEnd; r = order_.Next(r + 1, pool_->free(), sh->extra, window)) {
     const JobId id = order_.at(r);
     if (id == head) continue;
     const Job& j = jobs_[id];

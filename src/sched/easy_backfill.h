@@ -74,7 +74,6 @@ class QueueScheduler final : public Scheduler {
   // Per-node pools that are not exact: running jobs by projected end, so the
   // head's shadow is found by releasing them on the pool (EarliestFit).
   bool exact_units_;
-  bool zero_unit_jobs_;  // a job of 0 units can start with none free: scans go on
   std::vector<std::pair<SimTime, JobId>> ends_by_time_;
   // Whether the pool guards the blocked head's room at the shadow
   // (GuardHead), asked once per shadow at the first long candidate that
