@@ -1,6 +1,7 @@
 #include "sched/gang_packing.h"
 
 #include <algorithm>
+#include <cassert>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -123,6 +124,7 @@ bool PackOnto(std::span<const PackNeed> pods, std::span<const PackNode> nodes,
   std::map<std::size_t, PackNeed> used;  // what the steps so far took from a node
   node_of->assign(pods.size(), 0);
   for (const PackStep& step : steps) {
+    [[maybe_unused]] bool placed = false;
     for (const std::size_t i : members[step.kind]) {
       const PackNeed u = used.count(i) ? used[i] : PackNeed{0, 0, 0};
       if (nodes[i].millicores - u.millicores != step.millicores || nodes[i].gpus - u.gpus != step.gpus ||
@@ -131,8 +133,10 @@ bool PackOnto(std::span<const PackNeed> pods, std::span<const PackNode> nodes,
       const PackNeed& need = pods[step.pod];
       used[i] = {u.millicores + need.millicores, u.gpus + need.gpus, u.memory + need.memory};
       (*node_of)[step.pod] = i;
+      placed = true;
       break;
     }
+    assert(placed && "a packing step names a state no member of its kind is in");
   }
   return true;
 }
