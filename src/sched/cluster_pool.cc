@@ -296,11 +296,17 @@ bool ClusterPool::TryPlace(JobId id, std::vector<Piece>* out, bool pack) const {
 bool ClusterPool::Fits(JobId id, const Job& job) const {
   if (job.units > free()) return false;  // cheap necessary condition
   if (plan_generation_ == generation_ && plan_job_ == id) return true;
+  bool placed = TryPlace(id, &plan_, pack_[id] != 0);
   // On an idle cluster a gang the one-by-one placement misses is marked:
-  // it would miss at every pass from then on.
-  const bool idle = idle_nodes_ == static_cast<std::int64_t>(cluster_.nodes.size());
-  if (idle && w_.work[id].num_pods > 1) pack_[id] = 1;
-  if (!TryPlace(id, &plan_, pack_[id] != 0)) {
+  // it would miss at every pass from then on. Only those: a marked gang is
+  // packed whenever the one-by-one placement misses, which a gang it placed
+  // here (then refused, say outside EASY's window) must not be.
+  if (!placed && pack_[id] == 0 && w_.work[id].num_pods > 1 &&
+      idle_nodes_ == static_cast<std::int64_t>(cluster_.nodes.size())) {
+    pack_[id] = 1;
+    placed = TryPlace(id, &plan_, true);
+  }
+  if (!placed) {
     // plan_ was cleared: the cached job's plan is gone (a candidate EASY
     // refused after a true Fits would be allocated an empty plan later).
     plan_generation_ = ~std::uint64_t{0};

@@ -131,7 +131,7 @@ class ClusterPool final : public ResourcePool {
   // Places every pod of `id` (applying each piece); on failure undoes them.
   // `pack`: a gang the pods' one-by-one placement misses is packed exactly
   // (PackNow); the shadow walk asks without, and packs by bisection.
-  // Fits packs a gang marked in pack_, or any gang on an idle cluster.
+  // Fits packs a gang marked in pack_, and marks one it misses on an idle cluster.
   bool TryPlace(JobId id, std::vector<Piece>* out, bool pack = true) const;
   // EarliestFit's answer for a gang only a packing places, all `ends`
   // released on entry; *released is how many are released on return.
