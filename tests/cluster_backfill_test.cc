@@ -112,6 +112,24 @@ TEST(ClusterBackfill, ALongJobThatWouldTakeTheHeadsNodeWaits) {
   EXPECT_EQ(Backfilled(run), 0);
 }
 
+// A gang marked for packing by the head's shadow walk starts in the same
+// invocation when it packs as things stand (schedulers.md §1: one
+// invocation, looped until no further job can start). Nodes a (5 cores) and
+// b (8). x (1 core, 100 s) takes b at 0 (worst fit). At 10 the gang p1
+// (1.5 cores), p2 (2.5), p3 (6) arrives; one by one p1 and p2 take b and p3
+// fits nowhere, even with x gone: the walk marks it, and a packing exists
+// now (p1, p2 on a; p3 on b beside x). It started at 100, when x ended; at
+// 50 if an unrelated job arrived then.
+TEST(ClusterBackfill, AGangTheShadowWalkMarksStartsInTheSamePass) {
+  const std::string cluster = "nodes:\n  - {node_name: a, cpu_cores: 5}\n  - {node_name: b, cpu_cores: 8}\n";
+  const std::string gang = R"("gang":true,"workloadId":"g")";
+  const std::string trace = Jsonl("x", 0, "1", 100) + Jsonl("p1", 10, "1500m", 15, 0, 0, gang) +
+                            Jsonl("p2", 10, "2500m", 25, 0, 0, gang) + Jsonl("p3", 10, "6", 60, 0, 0, gang);
+  const WorkRun run = RunWork(trace, cluster);
+  ASSERT_TRUE(run.status.ok()) << run.status.message();
+  EXPECT_EQ(Starts(run), "x@0/b p1@10/a;b");
+}
+
 // The pool's guard (a one-pod head's spare room per node at the shadow)
 // answers as the reference does: the candidate allocated, EarliestFit asked,
 // released. Generated days of AI work, dense enough to queue, on the example

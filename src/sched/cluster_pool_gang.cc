@@ -67,6 +67,7 @@ SimTime ClusterPool::EarliestPack(JobId id, const std::vector<std::pair<SimTime,
                                   std::size_t* released) const {
   std::vector<NodeId> nodes;
   if (ends.empty() || !PackNow(id, &nodes)) return kTimeInfinity;
+  const bool marked_before = pack_[id] != 0;
   pack_[id] = 1;  // the passes pack it too
   const auto move_to = [&](std::size_t k) {
     for (; *released > k; --*released)
@@ -74,6 +75,12 @@ SimTime ClusterPool::EarliestPack(JobId id, const std::vector<std::pair<SimTime,
     for (; *released < k; ++*released)
       for (const Piece& p : placed_[ends[*released].second]) Apply(p, -1);
   };
+  // A gang marked only now was not packed by this pass's Fits: it may pack
+  // with no release at all (then the pass starts it at once).
+  if (!marked_before) {
+    move_to(0);
+    if (PackNow(id, &nodes)) return kFitsNow;
+  }
   std::size_t lo = 1, hi = ends.size();  // packs after hi releases
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;

@@ -81,10 +81,15 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   queue_.MaybeCompact();
   if (drevt_sjf_) return ScheduleDrEvtSjf(now, started);
   if (policy_.dr_evt_fcfs_conservative) return ScheduleDrEvtFcfsConservative(now, started);
+  while (Pass(now, started)) {
+  }
+}
+
+bool QueueScheduler::Pass(SimTime now, std::vector<JobId>* started) {
   if (IsDynamic(policy_.ordering)) {
     // Re-ranking costs a priority key per waiting job; when no waiting job
     // fits the free units, no order could start one, so skip it.
-    if (queue_.SmallestRequest() > pool_->free()) return;
+    if (queue_.SmallestRequest() > pool_->free()) return false;
     queue_.Reorder(now);
   }
 
@@ -98,9 +103,9 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   }
   if (pos >= queue_.end_pos()) {
     any_scanned_ = false;
-    return;
+    return false;
   }
-  if (policy_.backfill == Backfill::kNone) return;
+  if (policy_.backfill == Backfill::kNone) return false;
 
   // 2. Shadow of the blocked head. Incremental case (FCFS, nothing released,
   // nothing started by the cascade, same head, no overrunning job): the last
@@ -126,6 +131,10 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
     // and one that runs past the shadow is asked whether the head can still
     // be placed by then (LeavesHeadOnTime).
     const SimTime t = pool_->EarliestFit(head, jobs_[head], ends_by_time_);
+    // A gang this question marked for packing (its pods, one by one, miss
+    // even the drained cluster) that packs as things stand: start it in
+    // this invocation, as the cascade would have had it been marked.
+    if (t == kFitsNow) return true;
     sh.time = t == kTimeInfinity ? t : std::max(t, now + 1);
     sh.extra = pool_->capacity();
     guard_ = Guard::kUnknown;  // asked for at the first long candidate that fits
@@ -144,7 +153,10 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   SimTime window = kTimeInfinity;
   if (sh.time != kTimeInfinity) window = policy_.backfill_strict_lt ? sh.time - now - 1 : sh.time - now;
   if (!policy_.extra_nodes) sh.extra = -1;
-  if (reordered_) return BackfillInOrder(head, window, &sh, now, started);
+  if (reordered_) {
+    BackfillInOrder(head, window, &sh, now, started);
+    return false;
+  }
   for (scan = queue_.NextCandidate(scan, pool_->free(), sh.extra, window); scan < queue_.end_pos();
        scan = queue_.NextCandidate(scan + 1, pool_->free(), sh.extra, window)) {
     const JobId id = queue_.at(scan);
@@ -166,6 +178,7 @@ void QueueScheduler::Schedule(SimTime now, std::vector<JobId>* started) {
   last_scanned_ = queue_.at(queue_.end_pos() - 1);
   cached_head_ = head;
   cached_shadow_ = sh;
+  return false;
 }
 
 // The same test as the queue-order scan, over the waiting jobs in

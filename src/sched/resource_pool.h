@@ -14,6 +14,9 @@
 
 namespace clustersim {
 
+// ResourcePool::EarliestFit's answer for a job that fits without a release.
+inline constexpr SimTime kFitsNow = kNoTime;
+
 class ResourcePool {
  public:
   virtual ~ResourcePool() = default;
@@ -39,7 +42,9 @@ class ResourcePool {
   virtual bool exact_units() const { return true; }
   // For pools that are not exact: the earliest of `ends` (projected ends of
   // running jobs, in time order) after whose releases job `id` fits, or
-  // kTimeInfinity. EASY's shadow time on a per-node pool.
+  // kTimeInfinity. EASY's shadow time on a per-node pool. kFitsNow when the
+  // question itself changed how `id` is placed (a gang marked for packing)
+  // and it now fits without a release: Fits(id) holds.
   virtual SimTime EarliestFit(JobId id, const Job& job,
                               const std::vector<std::pair<SimTime, JobId>>& ends) const {
     (void)id, (void)job, (void)ends;
