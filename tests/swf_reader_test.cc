@@ -477,6 +477,10 @@ TEST(SwfPolicyTest, RlSchedulerKeepsNegativeSubmitsOnlyForItsWindows) {
   windows.keep_negative_submits = true;
   auto kept = Normalise(text, windows);
   EXPECT_EQ(Render(kept->ok()), "1:-50/200/100/4/1 2:0/200/100/4/1");
+  // A submit of exactly -1 is -1 s (RLScheduler's int), not the reader's
+  // "unknown" tick: it was kept as -1 us, moving the window's first submit.
+  auto minus_one = Normalise("; MaxNodes: 16\n; MaxProcs: 64\n" + Rec("1", "-1", "-1", "100", "4", "4", "200"), windows);
+  EXPECT_EQ(Render(minus_one->ok()), "1:-1/200/100/4/1");
 }
 
 // ---- Batsim converter (§2.4) ----

@@ -169,7 +169,8 @@ bool SwfNormaliser::RlScheduler(const SwfRecord& r, Job* j, std::int64_t* procs)
     if (f[kSwfSubmit] < 0 && !o_.keep_negative_submits)
       return Drop(r, "negative_submit", "submit time < 0, before the clock starts (--compat rlscheduler keeps it)"),
              false;
-    j->submit = f[kSwfSubmit];
+    // The record keeps -1 as kUnknown (-1 tick); RLScheduler's int reads -1 s.
+    j->submit = f[kSwfSubmit] == SwfRecord::kUnknown ? -kSecond : f[kSwfSubmit];
     j->time_limit = estimate;
     j->run_time = run;
     *procs = size;
