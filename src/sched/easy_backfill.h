@@ -43,10 +43,10 @@ class QueueScheduler final : public Scheduler {
  private:
   void Start(JobId id, SimTime now, std::vector<JobId>* started);
   void Run(JobId id, SimTime now, SimTime estimate);  // allocate and track as running, planned to now + estimate
-  // dr_evt's sjf/ljf: head = earliest submit, one start per call.
   // One pass: head cascade, shadow, backfill scan. True when the shadow's
   // question found the head placeable after all (kFitsNow): pass again.
   bool Pass(SimTime now, std::vector<JobId>* started);
+  // dr_evt's sjf/ljf: head = earliest submit, one start per call.
   void ScheduleDrEvtSjf(SimTime now, std::vector<JobId>* started);
   // dr_evt's fcfs_conservative approximation.
   void ScheduleDrEvtFcfsConservative(SimTime now, std::vector<JobId>* started);
