@@ -28,6 +28,22 @@ TEST(WorkSchedule, CoLocatedJobsShareFairly) {
   EXPECT_EQ(run.setup->nominal_s[0], 500);  // alone: 1000 / 2
 }
 
+// The planned (nominal) duration is rounded as the run's finish is: 4.9
+// units on 0.7 cores is 7 s, 7.000000000000001 in doubles. It was planned
+// as 7.000001 s (a plain ceiling) while the job ran 7 s, so EASY refused a
+// candidate that ends exactly at the shadow. With the capacity share (no
+// slowing by co-location) b (0.7 cores) ends at 7, the shadow of c (8
+// cores) when a (1 core, 7 s) ends: b starts at 0 (it waited for c: 8-15).
+TEST(WorkSchedule, APlannedDurationIsTheDurationRun) {
+  ClusterConfig config;
+  config.work.switches.cpu_share = power::CpuShare::kCapacity;
+  const WorkRun run =
+      RunWork(Jsonl("a", 0, "1", 7) + Jsonl("c", 0, "8", 8) + Jsonl("b", 0, "700m", 4.9), kOneNode, config);
+  ASSERT_TRUE(run.status.ok()) << run.status.message();
+  EXPECT_EQ(run.w.jobs[2].time_limit, Seconds(7));
+  EXPECT_EQ(Times(run), "a:0-7 c:7-8 b:0-7");
+}
+
 // A co-runner arrives and leaves. A: 4 cores, 1000 units, alone 4 units/s.
 // At 100, A has 600 left; B (4 cores, 200 units) arrives: both at 2 units/s.
 // B ends at 100 + 200/2 = 200; A has 600 - 200 = 400 left, alone again at 4

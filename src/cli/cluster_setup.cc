@@ -436,10 +436,10 @@ Result<std::unique_ptr<ClusterSetup>> SetUpLoadedCluster(Cluster cluster, const 
         j.time_limit = j.run_time = 0;
         continue;
       }
-      // Schedulers plan with the nominal duration (JSONL has no limit); the
-      // check above keeps it within kMaxInputTime.
-      j.time_limit = j.run_time =
-          static_cast<SimTime>(std::ceil(setup->nominal_s[id] * static_cast<double>(kTicksPerSecond)));
+      // Schedulers plan with the nominal duration (JSONL has no limit),
+      // rounded as the work's finish is; the check above keeps it within
+      // kMaxInputTime.
+      j.time_limit = j.run_time = static_cast<SimTime>(CeilMicros(setup->nominal_s[id]));
     }
     // Tick mode (§a.4): a job is submitted at the first tick at or after its
     // creation.

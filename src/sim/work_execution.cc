@@ -159,10 +159,7 @@ SimTime WorkExecution::TickUp(SimTime t) const {
 SimTime WorkExecution::FinishTime(SimTime now, double left, double rate) const {
   if (left <= 0) return now;
   if (!(rate > 0)) return kTimeInfinity;
-  // The first microsecond at or after the exact instant; a value within a
-  // nanosecond of a whole microsecond is float noise and rounds down to it,
-  // so hand-computed times such as 150 s come out exact.
-  const double dt_us = std::ceil(left / rate * static_cast<double>(kTicksPerSecond) - 1e-3);
+  const double dt_us = CeilMicros(left / rate);
   if (!(dt_us < static_cast<double>(kMaxSimTime - now))) return kTimeInfinity;
   SimTime t = now + std::max<SimTime>(1, static_cast<SimTime>(dt_us));
   return TickUp(t);  // the tick that sees the work run out

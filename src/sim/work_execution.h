@@ -16,6 +16,7 @@
 // exact instant (event mode), or on the first multiple of the emulated tick
 // (tick mode, --tick, SIM_EMULATE_TICK), which is the v1 timing of the page.
 
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <queue>
@@ -44,6 +45,15 @@ struct WorkOptions {
 };
 
 class WorkExecution;
+
+// Seconds to microseconds, rounded up: the first tick at or after the exact
+// instant. A value within a nanosecond above a whole microsecond is float
+// noise and rounds down to it (4.9 units on 0.7 cores is 7.000000000000001
+// s: 7 s), so hand-computed times come out exact and a job's planned
+// nominal duration is the one it runs.
+inline double CeilMicros(double seconds) {
+  return std::ceil(seconds * static_cast<double>(kTicksPerSecond) - 1e-3);
+}
 
 // Receives samples of the cluster's power state (timeseries.csv): at every
 // multiple of an interval, or after every event. A sample shows the state
