@@ -254,23 +254,62 @@ TEST(ReportCommand, ARunWithNoJobFinishedCountsTimeFromItsFirstSubmit) {
                                             "--report", "--quiet", "-o", (d / "out").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const std::string html = test::Slurp(d / "out" / "report.html");
-  // The last event is the second job's start, 100 s after the first submit.
-  EXPECT_NE(html.find("each of 200 buckets of 0.5 s."), std::string::npos) << html.substr(0, 3000);
+  // The charts run to the cut, 500 s after the first submit (a time origin
+  // of 0 drew 54 years).
+  EXPECT_NE(html.find("each of 200 buckets of 0.0417 min."), std::string::npos) << html.substr(0, 3000);
   EXPECT_EQ(html.find("days"), std::string::npos);
   // One job finished, after two that did not: time still counts from the
-  // first submit (the finished job's own submit is 200 s later): 250 s.
+  // first submit (from the finished job's own submit, 200 s later, the cut
+  // is 300 s on: 0.025 min).
   const test::ProcessResult one = Clustersim({"simulate", (d / "ep.csv").string(), "-n", "25", "-t", "1700000500",
                                               "--report", "--quiet", "-o", (d / "one").string()});
   ASSERT_EQ(one.exit_code, 0) << one.err;
-  EXPECT_NE(test::Slurp(d / "one" / "report.html").find("each of 200 buckets of 0.0208 min."), std::string::npos);
+  EXPECT_NE(test::Slurp(d / "one" / "report.html").find("each of 200 buckets of 0.0417 min."), std::string::npos);
   // Without jobs.csv, from the first allocation (the first job's start).
   const test::ProcessResult s = Clustersim({"simulate", (d / "ep.csv").string(), "-n", "20", "-t", "1700000500",
                                             "--outputs", "summary,resources", "--report", "--quiet", "-o",
                                             (d / "res").string()});
   ASSERT_EQ(s.exit_code, 0) << s.err;
   const std::string page = test::Slurp(d / "res" / "report.html");
-  EXPECT_NE(page.find("each of 200 buckets of 0.5 s."), std::string::npos) << page.substr(0, 3000);
+  EXPECT_NE(page.find("each of 200 buckets of 0.0417 min."), std::string::npos) << page.substr(0, 3000);
   EXPECT_EQ(page.find("days"), std::string::npos);
+}
+
+// A run -t cut with jobs waiting and running goes on to T: its queue and
+// its allocation hold there, as the summary's time-weighted queue says. The
+// charts ended at the last event before T (here the second job's start,
+// 100 s in), drawing a run that had stopped at 100 s. A run that ends
+// before T (every job done) is not stretched to it.
+TEST(ReportCommand, ARunCutByMaxTimeIsDrawnToTheCut) {
+  const fs::path d = test::ScratchDir("report_cut_span");
+  std::ofstream(d / "a.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,6,100,100\n"
+                                "10,8,1000,1000\n20,8,50,50\n";
+  auto r = Clustersim({"simulate", (d / "a.csv").string(), "-n", "10", "-t", "700", "--report", "--quiet", "-o",
+                       (d / "cut").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const nlohmann::json s = nlohmann::json::parse(test::Slurp(d / "cut" / "summary.json"));
+  EXPECT_EQ(s["config"]["max_time"], 700.0);
+  EXPECT_TRUE(s["config"]["sim_start_time"].is_null());
+  EXPECT_EQ(s["counts"]["unfinished"], 2);
+  const std::string html = test::Slurp(d / "cut" / "report.html");
+  EXPECT_NE(html.find("each of 200 buckets of 0.0583 min."), std::string::npos)  // 700 s / 200
+      << html.substr(html.find("Utilisation"), 1500);
+  // The queue: 1 at 10 s, 2 at 20 s, 1 from the start at 100 s, held to 700 s.
+  EXPECT_NE(html.find("data-name=\"waiting jobs\" data-points=\"5\""), std::string::npos);
+  r = Clustersim({"simulate", (d / "a.csv").string(), "-n", "10", "-t", "5000", "--report", "--quiet", "-o",
+                  (d / "whole").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // Jobs end at 100, 1100 and 1150: the run's last event.
+  EXPECT_NE(test::Slurp(d / "whole" / "report.html").find("each of 200 buckets of 0.0958 min."), std::string::npos);
+  // Runs cut at different times are not compared as if only the policy differed.
+  r = Clustersim({"compare", (d / "whole").string(), (d / "cut").string(), "-o", (d / "c.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(test::Slurp(d / "c.html").find("--max_time 700.0 against 5000.0"), std::string::npos);
+  r = Clustersim({"simulate", (d / "a.csv").string(), "-n", "10", "--quiet", "-o", (d / "uncut").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = Clustersim({"compare", (d / "uncut").string(), (d / "cut").string(), "-o", (d / "c2.html").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(test::Slurp(d / "c2.html").find("--max_time 700.0 against none"), std::string::npos);
 }
 
 // A quoted jobs.csv field holding a line break (a JSONL trace named with

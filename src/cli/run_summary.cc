@@ -212,6 +212,8 @@ RunInfo DescribeRun(const RunConfig& c, const Workload& w, const std::string& in
   info.overrun = c.engine.overrun == Overrun::kClip ? "clip" : "allow";
   info.capacity = w.capacity;
   info.jobs_loaded = static_cast<std::int64_t>(w.jobs.size());
+  info.max_time = c.engine.max_time;
+  info.sim_start_time = c.warm_start;
   if (!c.engine.capacity_schedule.empty()) {
     info.capacity_schedule = c.capacity_schedule_file;
     info.capacity_changes = static_cast<std::int64_t>(c.engine.capacity_schedule.size());

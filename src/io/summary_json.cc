@@ -140,6 +140,11 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
                  {"shadow_ties", info.shadow_ties},
                  {"capacity", info.capacity},
                  {"jobs_slice", info.jobs_slice}};
+  // Where the run's window was cut and where it started warm: the report
+  // draws a cut run to T, and a comparison names runs cut elsewhere.
+  j["config"]["max_time"] = info.max_time == kTimeInfinity ? nlohmann::json() : nlohmann::json(ToSeconds(info.max_time));
+  j["config"]["sim_start_time"] =
+      info.sim_start_time == kNoTime ? nlohmann::json() : nlohmann::json(ToSeconds(info.sim_start_time));
   if (!info.capacity_schedule.empty()) {
     nlohmann::json steps = nlohmann::json::array();
     for (const CapacityChange& ch : info.capacity_steps) steps.push_back({ToSeconds(ch.time), ch.units});

@@ -38,6 +38,9 @@ struct RunInfo {
   std::int64_t capacity_changes = 0, capacity_min = 0, capacity_max = 0;
   CapacitySchedule capacity_steps;  // every change, for reports to draw the size in force
   std::string input_sha256;  // of the trace's bytes (io/input_hash.h); empty if unknown
+  // -t and --sim_start_time on the trace's clock; kTimeInfinity / kNoTime
+  // when not given (written as null).
+  SimTime max_time = kTimeInfinity, sim_start_time = kNoTime;
 };
 
 // `work_json`, when not empty, is an object added under "work" (runs on a

@@ -253,6 +253,8 @@ constexpr HeldFixed kHeldFixed[] = {
     {"/config/mode", "mode"},
     {"/config/capacity", "machine size"},
     {"/config/jobs_slice", "--jobs slice"},
+    {"/config/max_time", "--max_time"},
+    {"/config/sim_start_time", "--sim_start_time"},
     {"/config/swf_policy", "SWF policy"},
     {"/config/swf_size_source", "SWF size source"},
     {"/config/swf_estimate_fill", "SWF estimate fill"},
@@ -270,6 +272,7 @@ std::string ValueAt(const nlohmann::json& s, const char* path) {
   const nlohmann::json::json_pointer p(path);
   if (!s.contains(p)) return "";
   const nlohmann::json& v = s.at(p);
+  if (v.is_null()) return "none";  // an option not given
   if (v.is_string()) {
     const std::string text = v.get<std::string>();
     return std::string(path).ends_with("sha256") ? text.substr(0, 12) : text.empty() ? "none" : text;

@@ -225,6 +225,17 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     }
     r.has_timeseries = true;
   }
+  // A run -t cut holds its queue and its running jobs on to T, as the
+  // summary's time-weighted queue does: the charts end there, not at the
+  // last event before it.
+  const auto count = [&](const char* key) {
+    return s.contains("counts") && s["counts"].contains(key) && s["counts"][key].is_number()
+               ? s["counts"][key].get<double>()
+               : 0.0;
+  };
+  if (s.contains("config") && s["config"].contains("max_time") && s["config"]["max_time"].is_number() &&
+      count("unfinished") + count("not_submitted") > 0)
+    r.cut_at = s["config"]["max_time"].get<double>() - r.origin;
   return r;
 }
 

@@ -9,6 +9,7 @@
 // Only summary.json is required; each missing file is named in `missing`
 // with the charts it would have fed, and the report says so.
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ struct RunOutputs {
   double capacity = 0;      // config.capacity
   std::string units;        // "processors", "nodes", ... (definitions.units)
   double origin = 0;        // first_submit_time (or the resource trace's start if earlier): time 0 of the charts
+  // T - origin when --max_time cut the run (config.max_time, with jobs left
+  // unfinished or never submitted): the run's time runs on to T; NaN if not.
+  double cut_at = std::numeric_limits<double>::quiet_NaN();
 
   // An --compat rlscheduler evaluation: windows, never a schedule, so no
   // job or resource file (none is missing).

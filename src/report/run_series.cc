@@ -25,6 +25,15 @@ XY Sweep(std::vector<std::pair<double, double>> ev) {
   return out;
 }
 
+// A run -t cut holds its queue and allocation at their last level to T
+// (a run that ended on its own ends on its last event).
+void HoldToCut(const RunOutputs& r, XY* step) {
+  if (std::isfinite(r.cut_at) && !step->x.empty() && step->x.back() < r.cut_at) {
+    step->x.push_back(r.cut_at);
+    step->y.push_back(step->y.back());
+  }
+}
+
 void Scale(std::vector<double>* x, double by) {
   for (double& v : *x) v /= by;
 }
@@ -68,6 +77,7 @@ double RunSpan(const RunOutputs& r) {
   if (r.has_timeseries && !r.ts_time.empty()) span = std::max(span, r.ts_time.back());
   for (const double e : r.jobs.end)
     if (std::isfinite(e)) span = std::max(span, e);
+  if (std::isfinite(r.cut_at)) span = std::max(span, r.cut_at);
   return span;
 }
 
@@ -82,6 +92,7 @@ XY AllocatedOverTime(const RunOutputs& r, const TimeUnit& u) {
     step.x.push_back(r.res_time[i]);
     step.y.push_back(r.res_allocated[i]);
   }
+  HoldToCut(r, &step);
   XY out = ReduceM4(step.x, step.y, kTimeBuckets);
   Scale(&out.x, u.seconds);
   return out;
@@ -127,6 +138,7 @@ XY QueueOverTime(const RunOutputs& r, const TimeUnit& u) {
     if (!std::isnan(j.start[i])) ev.emplace_back(j.start[i], -1);
   }
   XY step = Sweep(std::move(ev));
+  HoldToCut(r, &step);
   XY out = ReduceM4(step.x, step.y, kTimeBuckets);
   Scale(&out.x, u.seconds);
   return out;
