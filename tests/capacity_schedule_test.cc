@@ -432,6 +432,26 @@ TEST(CapacitySchedule, JobsAboveTheFinalSizeAreNamedAtTheEnd) {
       << r.err;
 }
 
+// Changes are processed while jobs run, and a job of 0 nodes runs holding
+// no node: the engine asked whether units were in use, so from A's end at
+// 10 the changes at 20 and 50 were never made (utilisation 20 / 400).
+// Utilisation: 2*10 node-seconds used over 4*20 + 0*30 + 4*50 = 280.
+TEST(CapacitySchedule, AZeroNodeJobRunningKeepsTheScheduleInForce) {
+  const fs::path d = ScratchDir("cap_zero_node");
+  std::ofstream(d / "jobs.csv") << "job_submit_time,num_nodes,time_limit,actual_run_time\n0,2,10,10\n0,0,100,100\n";
+  std::ofstream(d / "cap.csv") << "20,0\n50,4\n";
+  const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "jobs.csv").string(), "-n", "4",
+                                      "--capacity_schedule", (d / "cap.csv").string(), "--check", "--quiet", "-o",
+                                      (d / "out").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(Slurp(d / "out" / "resources.csv"),
+            "time,free_nodes,allocated_nodes\n0,4,0\n0,2,2\n0,2,2\n10,4,0\n20,0,0\n50,4,0\n100,4,0\n");
+  const auto s = nlohmann::json::parse(Slurp(d / "out" / "summary.json"));
+  EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 20.0 / 280.0);
+  EXPECT_TRUE(s["utilisation"]["tick_mean"].is_null());  // the size changed
+  EXPECT_EQ(s["counts"]["scheduler_passes"], 4);          // at 0, 10, 50 (the increase) and 100
+}
+
 // A change before the first arrival is an event, but not queue history:
 // the time-weighted queue mean is the same with a no-op change a day
 // earlier (it used to stretch the span and halve the mean).

@@ -253,6 +253,7 @@ class SimulationLoop {
       start_seq_[id] = next_seq_++;
       events_.Schedule(id, t + j.run_time);  // its recorded end, even past its limit
       ++r_.events;
+      ++running_;
       used += j.units;
       for (EngineObserver* o : obs_) o->OnStart(id, t, used);
     }
@@ -263,7 +264,7 @@ class SimulationLoop {
   // The next capacity change, while jobs remain to arrive (oversized ones aside), wait or run.
   SimTime NextCapacityChange() const {
     if (next_change_ >= changes_.size()) return kTimeInfinity;
-    const bool live = next_arrival_ < fit_end_ || sched_->waiting() > 0 || Used() > 0;
+    const bool live = next_arrival_ < fit_end_ || sched_->waiting() > 0 || running_ > 0;
     return live ? changes_[next_change_].time : kTimeInfinity;
   }
 
@@ -301,6 +302,7 @@ class SimulationLoop {
                                                id >= w_.warm_running;  // history is never killed
     run.state = killed ? JobState::kTimeout : JobState::kCompleted;
     ++r_.events;
+    --running_;
     for (EngineObserver* o : obs_) o->OnEnd(id, now, Used());
   }
 
@@ -355,6 +357,7 @@ class SimulationLoop {
       else
         events_.Schedule(id, now + EffectiveDuration(j, o_.overrun));
       ++r_.events;
+      ++running_;
       used += j.units;  // observers see each START on its own
       for (EngineObserver* o : obs_) o->OnStart(id, now, used);
     }
@@ -369,8 +372,7 @@ class SimulationLoop {
   const EngineOptions& o_;
   std::vector<EngineObserver*> obs_;
   Diagnostics* diag_;
-  // Units in use; the counting pool is called directly (no virtual call on
-  // the hot path of seed 001).
+  // Units in use (the counting pool directly: no virtual call on seed 001's hot path).
   std::int64_t Used() const { return counting_ ? count_pool_.used() : pool_->used(); }
 
   NodeCountPool count_pool_;
@@ -388,6 +390,7 @@ class SimulationLoop {
   std::vector<std::uint64_t> start_seq_;  // creation order of termination events (per-event passes)
   std::uint64_t next_seq_ = 0;
   std::size_t next_arrival_ = 0, first_fit_ = 0, fit_end_ = 0;  // arrivals outside [first_fit_, fit_end_): oversized
+  std::int64_t running_ = 0;  // jobs started and not ended (a 0-unit job holds no unit, yet runs)
 };
 
 }  // namespace
