@@ -130,6 +130,35 @@ TEST(DroppedTrace, EveryJobLargerThanTheMachineStopsWithTheSizeNeeded) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
+// The same zeros came out (exit 0) under a capacity schedule, which rejects
+// by --total_nodes as a fixed machine does, and when the only jobs -t lets
+// in are too large (a later one would fit).
+TEST(DroppedTrace, EveryJobLargerThanTheMachineUnderAScheduleOrByTheCut) {
+  const fs::path d = ScratchDir("all_rejected_cut");
+  std::ofstream(d / "big.csv") << "job_submit_time,num_nodes,time_limit\n0,12,100\n9,20,50\n";
+  std::ofstream(d / "cap.csv") << "5,3\n9,10\n";
+  ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "big.csv").string(), "-n", "10",
+                                "--capacity_schedule", (d / "cap.csv").string(), "-o", (d / "a").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("every job asks for more than the machine's 10 nodes (the smallest asks 12)"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(d / "a"));
+  std::ofstream(d / "mixed.csv") << "job_submit_time,num_nodes,time_limit\n0,12,100\n10,2,50\n";
+  r = RunProcess({ClustersimBinary(), "simulate", (d / "mixed.csv").string(), "-n", "10", "-t", "9.25", "-o",
+                  (d / "b").string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.err.find("every job submitted by --max_time (t = 9.25 s) asks for more than the machine's 10 nodes "
+                       "(the smallest asks 12), so all would be rejected and none would run; give --total_nodes 12 or "
+                       "more or a later --max_time"),
+            std::string::npos)
+      << r.err;
+  EXPECT_FALSE(fs::exists(d / "b"));
+  r = RunProcess({ClustersimBinary(), "simulate", (d / "mixed.csv").string(), "-n", "10", "-t", "10", "--quiet", "-o",
+                  (d / "c").string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;  // the 2-node job is submitted at T (inclusive)
+}
+
 // Replay's oversubscription is one message, from the first START past the
 // capacity, and counted per such START (it was counted 1 whatever the number).
 TEST(DroppedTrace, ReplayOversubscriptionIsCountedPerStartPastTheCapacity) {

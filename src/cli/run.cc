@@ -328,19 +328,27 @@ int RunPipeline(const RunConfig& config, std::ostream& out, std::ostream& err) {
                     is_swf || !c.max_time_calendar.empty()
                         ? ""
                         : ", which for calendar times is 1970-01-01; give a calendar time instead")));
-  // Every job larger than the machine: all would be rejected, a summary of
-  // zeros. (A capacity schedule or a cluster decides fit as it runs; replay
-  // rejects nothing; dr_evt's `simulator` writes its empty schedule.)
-  if (!on_cluster && c.engine.capacity_schedule.empty() && w.mode != TraceMode::kReplay &&
-      c.frontend == Frontend::kClustersim) {
-    std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
-    for (std::size_t i = first_scheduled; i < w.jobs.size(); ++i) smallest = std::min(smallest, w.jobs[i].units);
-    if (smallest > w.capacity)
+  // Every job (submitted by T) larger than the machine: all would be
+  // rejected, a summary of zeros. (A cluster decides fit as it runs; a
+  // capacity schedule rejects by --total_nodes too; replay rejects nothing;
+  // dr_evt's `simulator` writes its empty schedule.)
+  if (!on_cluster && w.mode != TraceMode::kReplay && c.frontend == Frontend::kClustersim) {
+    std::int64_t smallest = std::numeric_limits<std::int64_t>::max(), by_t = smallest;
+    for (std::size_t i = first_scheduled; i < w.jobs.size(); ++i) {
+      smallest = std::min(smallest, w.jobs[i].units);
+      if (w.jobs[i].submit <= c.engine.max_time) by_t = std::min(by_t, w.jobs[i].units);
+    }
+    const bool cut = smallest <= w.capacity;  // a later job would fit: -t left it out
+    if (by_t > w.capacity)
       return Fail(c, err,
-                  Status::Error(fmt::format("{}: every job asks for more than the machine's {} {} (the smallest asks "
+                  Status::Error(fmt::format("{}: every job {}asks for more than the machine's {} {} (the smallest asks "
                                             "{}), so all would be rejected and none would run; give --total_nodes {} "
-                                            "or more",
-                                            c.trace, w.capacity, w.unit_name, smallest, smallest)));
+                                            "or more{}",
+                                            c.trace,
+                                            cut ? fmt::format("submitted by --max_time (t = {} s) ",
+                                                              FormatTime(c.engine.max_time, TimeFormat::kExact))
+                                                : "",
+                                            w.capacity, w.unit_name, by_t, by_t, cut ? " or a later --max_time" : "")));
   }
   const double load_s = Since(t0);
 

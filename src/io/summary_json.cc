@@ -106,7 +106,7 @@ std::string SummaryJson(const Summary& s, const RunInfo& info, const Diagnostics
       {"utilisation.machine_states", "sum(allocated_units * (end - begin)) / (physical capacity * makespan) (Batsim)"},
       {"utilisation.tick_mean",
        "mean over the whole seconds min(submit) + k, k < ceil(makespan), of units in use (jobs running at "
-       "--max_time included) / capacity (RAPS); null under a capacity schedule"},
+       "--max_time included) / capacity (RAPS); null when a capacity schedule changes the size"},
       {"utilisation.rlscheduler",
        "sum((end - begin) * processors) / ((max(begin) - min(submit)) * MaxProcs) over the run (RLScheduler; its "
        "windows: --compat rlscheduler); can exceed 1"},
