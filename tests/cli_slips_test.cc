@@ -233,6 +233,25 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
+// An ambient CSV's first row was skipped as a header whatever it held: a
+// typo there (`-4O`) dropped the row without a word and changed the energy.
+// A header is names; a first row with a number in it is a row.
+TEST(CliSlips, AnAmbientCsvsBadFirstRowIsNoHeader) {
+  const fs::path d = ScratchDir("cli_ambient_csv");
+  for (const char* first : {"0,-4O", "0,-40,", "1e13,20"}) {
+    std::ofstream(d / "amb.csv") << first << "\n3600,25\n";
+    const ProcessResult r = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", (d / "amb.csv").string()});
+    EXPECT_EQ(r.exit_code, 1) << first;
+    EXPECT_TRUE(Has(r.err, (d / "amb.csv").string() + ":1: ")) << r.err;
+    EXPECT_FALSE(fs::exists(d / "out"));
+  }
+  std::ofstream(d / "amb.csv") << "time_s,temp_c\n0,-40\n3600,25\n";
+  const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", (d / "amb.csv").string(), "--quiet"});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  const std::string summary = Slurp(d / "out" / "summary.json");
+  EXPECT_TRUE(Has(summary, "\"ambient\": \"steps (0, -40) (3600, 25)\"")) << summary;
+}
+
 // Work-based jobs run as long as their work takes: a run-time mode was
 // accepted, printed as "run times: distribution ...", and had no effect.
 TEST(CliSlips, ARunTimeModeOnWorkBasedJobsIsRefused) {
@@ -406,6 +425,12 @@ TEST(CliSlips, OutputsOnlyAClusterRunWritesNeedACluster) {
   }
   EXPECT_EQ(RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", "--outputs", "summary",
                         "-o", (d / "out").string(), "--quiet"}).exit_code, 0);
+  // policy.csv on a cluster run without power policy C wrote nothing, exit 0.
+  const ProcessResult b = RunCluster(d, kOneNode, ComputeJob(1600), {"--power-policy", "B", "--outputs", "summary,policy"});
+  EXPECT_EQ(b.exit_code, 1);
+  EXPECT_TRUE(Has(b.err, "--outputs policy: policy.csv records --power-policy C's reconciles")) << b.err;
+  EXPECT_EQ(RunCluster(d, kOneNode, ComputeJob(1600), {"--power-policy", "C", "--outputs", "summary,policy", "--quiet"})
+                .exit_code, 0);
 }
 
 // SIM_HARDWARE_CATALOG_PATH naming a missing file stopped the run; Joulie

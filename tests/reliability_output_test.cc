@@ -23,6 +23,7 @@
 
 #include <gtest/gtest.h>
 
+#include "io/text_sink.h"
 #include "subprocess.h"
 #include "test_util.h"
 
@@ -80,6 +81,39 @@ TEST(ReliabilityOutput, EmptyOutputNameIsRefusedAndNothingIsWritten) {
   const ProcessResult dot = Simulate(d / "jobs.csv", ".", {}, o);
   EXPECT_EQ(dot.exit_code, 1);
   EXPECT_NE(dot.err.find("name a directory of its own"), std::string::npos) << dot.err;
+}
+
+// A failed run leaves nothing, not even the parents -o named: a missing
+// trace, an empty --jobs slice and simulator's -o under new folders each
+// left them behind, empty. A parent that existed before stays.
+TEST(ReliabilityOutput, AFailedRunLeavesNoDirectoryItMade) {
+  const fs::path d = ScratchDir("rel_parents");
+  Write(d / "jobs.csv", kJobs);
+  EXPECT_EQ(Simulate(d / "none.csv", (d / "z1" / "o").string()).exit_code, 1);
+  EXPECT_FALSE(fs::exists(d / "z1"));
+  EXPECT_EQ(Simulate(d / "jobs.csv", (d / "p1" / "p2" / "o").string(), {"--jobs", "0:0"}).exit_code, 1);
+  EXPECT_FALSE(fs::exists(d / "p1"));
+  fs::create_directory(d / "kept");
+  EXPECT_EQ(Simulate(d / "jobs.csv", (d / "kept" / "new" / "o").string(), {"--jobs", "0:0"}).exit_code, 1);
+  EXPECT_TRUE(fs::exists(d / "kept"));
+  EXPECT_FALSE(fs::exists(d / "kept" / "new"));
+  // A named file (simulator's -o, report -o) opened and never committed.
+  {
+    AtomicFileSink sink((d / "s1" / "s2" / "sched.csv").string());
+    ASSERT_TRUE(sink.Open().ok());
+    EXPECT_TRUE(fs::exists(d / "s1" / "s2"));
+  }
+  EXPECT_FALSE(fs::exists(d / "s1"));
+  {
+    AtomicFileSink sink((d / "s1" / "s2" / "sched.csv").string());
+    ASSERT_TRUE(sink.Open().ok());
+    sink.buf = "x\n";
+    ASSERT_TRUE(sink.Commit().ok());
+  }
+  EXPECT_EQ(Read(d / "s1" / "s2" / "sched.csv"), "x\n");
+  // A run that succeeds makes them.
+  EXPECT_EQ(Simulate(d / "jobs.csv", (d / "q1" / "q2" / "o").string()).exit_code, 0);
+  EXPECT_TRUE(fs::exists(d / "q1" / "q2" / "o" / "summary.json"));
 }
 
 TEST(ReliabilityOutput, SymbolicLinksAreNeverFollowed) {

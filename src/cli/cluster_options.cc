@@ -237,6 +237,12 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
     if (!f->empty() && pp.policy != power::PowerPolicy::kQueueAware)
       return Status::Error("--hp-base-frac, --hp-min, --hp-max, --perf-per-hp and --reconcile-interval apply to "
                            "--power-policy C");
+  // policy.csv records C's reconciles: asked for under another policy it
+  // would not be written, without a word.
+  if (!k.cluster_file.empty() && pp.policy != power::PowerPolicy::kQueueAware && v.outputs != OptionValues{}.outputs &&
+      std::find(v.outputs.begin(), v.outputs.end(), "policy") != v.outputs.end())
+    return Status::Error("--outputs policy: policy.csv records --power-policy C's reconciles; add --power-policy C or "
+                         "leave policy out");
   if (!v.execution.empty()) {
     if (v.execution != "fixed" && v.execution != "work")
       return Status::Error("--execution: expected fixed or work, got '" + v.execution + "'");

@@ -1,5 +1,7 @@
 #include "io/ambient_csv.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 
@@ -51,7 +53,12 @@ Result<Ambient> ParseAmbient(const std::string& text, const std::string& label) 
       SplitCsv(line, &f);
       double t = 0, c = 0;
       if (f.size() != 2 || !Number(f[0], &t) || !Number(f[1], &c)) {
-        if (a.steps.empty() && cursor.line_number() == 1) continue;  // a header
+        // A header is names: a first row with a number in it (`0,-4O`, a
+        // typo) is a bad row, not a header to skip without a word.
+        const bool names = std::all_of(f.begin(), f.end(), [](std::string_view x) {
+          return !x.empty() && (std::isalpha(static_cast<unsigned char>(x[0])) || x[0] == '_' || x[0] == '"');
+        });
+        if (a.steps.empty() && cursor.line_number() == 1 && names) continue;
         return Status::Error(fmt::format("{}:{}: expected time_s,temp_c", EscapeControl(text), cursor.line_number()));
       }
       if (!a.steps.empty() && t <= a.steps.back().first)

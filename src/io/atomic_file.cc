@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <utility>
 #include <system_error>
 
 #include "io/temp_registry.h"
@@ -73,6 +74,7 @@ void AtomicFileSink::Discard() {
   tmp_.clear();
   ForgetTemporary(slot_);
   slot_ = -1;
+  RemoveCreatedDirectories(std::exchange(created_, {}));  // none once committed
 }
 
 Status AtomicFileSink::Open() {
@@ -84,7 +86,7 @@ Status AtomicFileSink::Open() {
   if (Status st = CheckOutputFilePath(path_); !st.ok()) return st;
   const std::filesystem::path p(path_);
   std::error_code ec;
-  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
+  if (p.has_parent_path()) created_ = CreateDirectories(p.parent_path().string(), &ec);
   if (ec) return Status::Error(EscapeControl(path_) + ": cannot create directory: " + ec.message());
   // mkostemp opens with O_CREAT|O_EXCL, which never follows a symbolic link:
   // a name planted in advance cannot redirect the write.
@@ -139,6 +141,7 @@ Status AtomicFileSink::Commit() {
   tmp_.clear();
   ForgetTemporary(slot_);
   slot_ = -1;
+  created_.clear();  // they hold the file now
   return Status::Ok();
 }
 

@@ -130,7 +130,7 @@ Result<std::unique_ptr<OutputSet>> OutputSet::Begin(const std::string& dir, cons
                            "(give another -o, or move the input away)");
   if (Status st = set->CheckTarget(); !st.ok()) return st;
   std::error_code ec;
-  fs::create_directories(set->parent_, ec);
+  set->created_ = CreateDirectories(set->parent_, &ec);
   if (ec) return Status::Error(Quoted(set->parent_) + ": cannot create directory: " + ec.message());
   RemoveStaleTemporaries(set->parent_, "." + base + ".tmp-");
   RemoveStaleTemporaries(set->parent_, "." + base + ".old-");
@@ -178,6 +178,7 @@ OutputSet::~OutputSet() {
     std::error_code ec;
     fs::remove_all(private_dir_, ec);
   }
+  if (!published_) RemoveCreatedDirectories(created_);  // a failed run leaves no trace
   for (int s : slots_) ForgetTemporary(s);
 }
 

@@ -56,6 +56,7 @@ class OutputSet {
   std::string target_, parent_, base_, private_dir_;
   std::vector<std::string> known_;
   std::vector<int> slots_;  // TempRegistry entries: files, then the directory
+  std::vector<std::string> created_;  // -o's parents this run made, deepest first
   bool published_ = false;
 };
 

@@ -114,6 +114,22 @@ bool ProcessIsGone(long pid) {
   return ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
 }
 
+std::vector<std::string> CreateDirectories(const std::string& dir, std::error_code* ec) {
+  std::vector<std::string> missing;
+  std::error_code probe;
+  for (std::filesystem::path p(dir); !p.empty() && !std::filesystem::exists(p, probe); p = p.parent_path()) {
+    missing.push_back(p.string());
+    if (p == p.parent_path()) break;
+  }
+  std::filesystem::create_directories(dir, *ec);
+  return missing;
+}
+
+void RemoveCreatedDirectories(const std::vector<std::string>& created) {
+  std::error_code ec;
+  for (const std::string& d : created) std::filesystem::remove(d, ec);  // an rmdir: never a directory in use
+}
+
 void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix) {
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec)) {

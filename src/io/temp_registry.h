@@ -11,6 +11,8 @@
 #include <signal.h>
 
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace clustersim {
 
@@ -33,6 +35,13 @@ bool ProcessIsGone(long pid);
 // Removes the entries of `dir` named `prefix<pid>-...` whose process is gone
 // (temporaries left by a killed run). Errors are ignored: this is tidying.
 void RemoveStaleTemporaries(const std::string& dir, const std::string& prefix);
+
+// Creates `dir` and its missing parents; returns the directories it made,
+// deepest first, so that a run that fails can remove them again
+// (RemoveCreatedDirectories: only those still empty). *ec as for
+// std::filesystem::create_directories.
+std::vector<std::string> CreateDirectories(const std::string& dir, std::error_code* ec);
+void RemoveCreatedDirectories(const std::vector<std::string>& created);
 
 // The process's file creation mask (to give published files normal modes).
 unsigned CurrentUmask();

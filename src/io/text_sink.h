@@ -5,6 +5,7 @@
 // (tests, small outputs).
 
 #include <string>
+#include <vector>
 
 #include "model/status.h"
 
@@ -75,6 +76,7 @@ class AtomicFileSink final : public TextSink {
   bool closed_ = false;
   bool null_ = false;
   int slot_ = -1;
+  std::vector<std::string> created_;  // parent directories Open made, removed if never committed
 };
 
 // The refusals shared by every output path: empty, or an existing entry that
