@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -310,6 +311,58 @@ TEST(ReportCommand, ARunCutByMaxTimeIsDrawnToTheCut) {
   r = Clustersim({"compare", (d / "uncut").string(), (d / "cut").string(), "-o", (d / "c2.html").string()});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(test::Slurp(d / "c2.html").find("--max_time 700.0 against none"), std::string::npos);
+}
+
+// A damaged jobs.csv was drawn without a word: text in a number's place
+// read as "no value", and with starting_time gone every job was "< 1 min".
+TEST(ReportCommand, ADamagedJobsCsvIsNamedNotDrawnInSilence) {
+  const fs::path d = test::ScratchDir("report_damaged_jobs");
+  auto r = Clustersim({"simulate", kSwf, "--quiet", "-o", (d / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  // jobs.csv as rows of cells (no quoted fields in this run's file).
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(test::Slurp(d / "run" / "jobs.csv"));
+  for (std::string line; std::getline(in, line);) {
+    rows.emplace_back();
+    std::size_t from = 0;
+    for (std::size_t comma; (comma = line.find(',', from)) != std::string::npos; from = comma + 1)
+      rows.back().push_back(line.substr(from, comma - from));
+    rows.back().push_back(line.substr(from));
+  }
+  const std::size_t start =
+      static_cast<std::size_t>(std::find(rows[0].begin(), rows[0].end(), "starting_time") - rows[0].begin());
+  ASSERT_LT(start, rows[0].size());
+  // Writes the rows back, cell (i, k) as cell_of gives it; nullopt drops it.
+  auto rewrite = [&](auto cell_of) {
+    std::string out;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      std::string joined;
+      for (std::size_t k = 0; k < rows[i].size(); ++k)
+        if (const std::optional<std::string> c = cell_of(i, k, rows[i][k])) joined += (joined.empty() ? "" : ",") + *c;
+      out += joined + "\n";
+    }
+    std::ofstream(d / "run" / "jobs.csv", std::ios::trunc) << out;
+  };
+  rewrite([&](std::size_t i, std::size_t k, const std::string& c) {
+    return std::optional<std::string>(i == 1 && k == start ? "abc" : c);
+  });
+  r = Clustersim({"report", (d / "run").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("jobs.csv:2: column 'starting_time': 'abc' is not a number"), std::string::npos) << r.err;
+  rewrite([&](std::size_t, std::size_t k, const std::string& c) {
+    return k == start ? std::nullopt : std::optional<std::string>(c);
+  });
+  r = Clustersim({"report", (d / "run").string()});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string html = test::Slurp(d / "run" / "report.html");
+  EXPECT_NE(html.find("Not in this directory: jobs.csv&#39;s starting_time column (the charts from it are empty)."),
+            std::string::npos);
+  EXPECT_NE(html.find("Jobs per class: &lt; 1 min: 0, 1-10 min: 0,"), std::string::npos);  // no class, not all "< 1 min"
+  // resources.csv alike (an empty value is a row that cannot be placed, dropped).
+  std::ofstream(d / "run" / "resources.csv", std::ios::trunc) << "time,free_nodes,allocated_nodes\n0,4,0\nabc,1,3\n";
+  r = Clustersim({"report", (d / "run").string()});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("resources.csv:3: column 'time': 'abc' is not a number"), std::string::npos) << r.err;
 }
 
 // A quoted jobs.csv field holding a line break (a JSONL trace named with

@@ -322,7 +322,7 @@ TEST(RunReport, OccupancyFollowsAGangPodsEarlyRelease) {
 TEST(RunReport, RowsWithoutATimeAreDropped) {
   const auto dir = test::ScratchDir("run_report_rows") / "r";
   WriteRun(dir, 10);
-  Write(dir / "resources.csv", "time,free_nodes,allocated_nodes\n0,4,0\nabc,1,3\n5,2,2\n7,1,\n");
+  Write(dir / "resources.csv", "time,free_nodes,allocated_nodes\n0,4,0\n,1,3\n5,2,2\n7,1,\n");
   auto r = LoadRunOutputs(dir.string());
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r.value().res_time, (std::vector<double>{0, 5}));

@@ -391,7 +391,7 @@ std::string RenderComparison(const std::vector<RunOutputs>& runs, const std::str
   // the charts read as if it had none to show.
   for (const RunOutputs& r : runs)
     for (const std::string& m : r.missing)
-      o += fmt::format("<p class=\"missing\">Not in {}'s directory: {}; its curves are left out.</p>\n",
+      o += fmt::format("<p class=\"missing\">Not in {}'s directory: {}.</p>\n",
                        HtmlEscape(r.name), HtmlEscape(m));
   o += MetricsTable(runs);
   o += OverlaidCurves(runs);

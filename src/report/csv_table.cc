@@ -9,11 +9,13 @@
 
 #include "io/file_reader.h"
 #include "io/text_lines.h"
+#include "model/text_escape.h"
 
 namespace clustersim {
 
 double CsvNumber(std::string_view s) {
   if (s == "inf") return std::numeric_limits<double>::infinity();
+  if (s == "-inf") return -std::numeric_limits<double>::infinity();
   double v = 0;
   const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || p != s.data() + s.size() || s.empty()) return std::nan("");
@@ -27,6 +29,7 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
   LineCursor lines(contents.value().view());
   std::string_view line;
   std::vector<std::string_view> header, f;
+  std::vector<std::string> absent;
   if (!lines.Next(&line) || !SplitCsv(line, &header))
     return Status::Error(fmt::format("{}:1: expected a CSV header", path));
   auto find = [&](std::string_view name) -> Result<long> {
@@ -35,6 +38,7 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
     for (std::size_t i = 0; i < header.size(); ++i)
       if (header[i] == name) return static_cast<long>(i);
     if (required && !optional) return Status::Error(fmt::format("{}:1: no column '{}'", path, name));
+    absent.emplace_back(name);
     return -1L;
   };
   std::vector<long> num_at, text_at;
@@ -50,6 +54,7 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
   }
   const std::size_t columns = header.size();
   CsvTable t;
+  t.absent = std::move(absent);
   t.numbers.resize(numeric.size());
   t.texts.resize(text.size());
   while (lines.Next(&line)) {
@@ -66,8 +71,23 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
     if (f.size() < columns)
       return Status::Error(
           fmt::format("{}:{}: {} fields, the header has {}", path, lines.line_number(), f.size(), columns));
-    for (std::size_t k = 0; k < num_at.size(); ++k)
-      t.numbers[k].push_back(num_at[k] < 0 ? std::nan("") : CsvNumber(f[static_cast<std::size_t>(num_at[k])]));
+    for (std::size_t k = 0; k < num_at.size(); ++k) {
+      if (num_at[k] < 0) {
+        t.numbers[k].push_back(std::nan(""));
+        continue;
+      }
+      // Empty is "no value" (a job that never started); text where a number
+      // belongs is a damaged file, which would be drawn wrong without a word.
+      const std::string_view field = f[static_cast<std::size_t>(num_at[k])];
+      const double v = CsvNumber(field);
+      if (std::isnan(v) && !field.empty()) {
+        std::string_view name = numeric[k];
+        if (name.ends_with('?')) name.remove_suffix(1);
+        return Status::Error(fmt::format("{}:{}: column '{}': '{}' is not a number", path, first_line, name,
+                                         EscapeControl(std::string(field))));
+      }
+      t.numbers[k].push_back(v);
+    }
     for (std::size_t k = 0; k < text_at.size(); ++k)
       t.texts[k].emplace_back(text_at[k] < 0 ? std::string_view() : f[static_cast<std::size_t>(text_at[k])]);
     ++t.rows;

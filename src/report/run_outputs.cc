@@ -154,9 +154,13 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
       j.allocated.push_back(c.numbers[8][i]);
       ReadPodReleases(c.texts[1][i], j.size() - 1, r.origin, &j);
     }
+    // A column the charts need, gone from a hand-edited file: said, not drawn as zeros in silence.
+    for (const std::string& col : c.absent)
+      if (col == "submission_time" || col == "starting_time" || col == "finish_time")
+        r.missing.push_back(fmt::format("jobs.csv's {} column (the charts from it are empty)", col));
     r.has_jobs = true;
   } else {
-    if (!r.rl_windows) r.missing.push_back("jobs.csv (queue length, wait, slowdown and occupancy charts)");
+    if (!r.rl_windows) r.missing.push_back("jobs.csv (the queue length, wait, slowdown and occupancy charts are left out)");
   }
 
   if (fs::exists(d / "resources.csv")) {
@@ -202,7 +206,7 @@ Result<RunOutputs> LoadRunOutputs(const std::string& dir) {
     for (double& x : r.res_time) x -= r.origin;
     r.has_resources = true;
   } else {
-    if (!r.rl_windows) r.missing.push_back("resources.csv (allocation and utilisation over time)");
+    if (!r.rl_windows) r.missing.push_back("resources.csv (the allocation and utilisation charts are left out)");
   }
   ReadSizeInForce(&r);
 

@@ -63,7 +63,7 @@ struct RunOutputs {
   bool has_timeseries = false;
   std::vector<double> ts_time;
   std::vector<std::pair<std::string, std::vector<double>>> ts;  // column name -> values
-  std::vector<std::string> missing;  // "jobs.csv (wait and slowdown charts)"
+  std::vector<std::string> missing;  // "jobs.csv (the ... charts are left out)": what is not there, and what it costs
 
   const std::vector<double>* TimeseriesColumn(const std::string& name) const;
 };

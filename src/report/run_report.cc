@@ -42,7 +42,7 @@ std::string Header(const RunOutputs& r, const std::string& version) {
                "whose results are in windows.csv; it writes no schedule, so there are no per-job or over-time "
                "charts.</p>\n";
   for (const std::string& m : r.missing)
-    o += fmt::format("<p class=\"missing\">Not in this directory: {}; those charts are left out.</p>\n",
+    o += fmt::format("<p class=\"missing\">Not in this directory: {}.</p>\n",
                      HtmlEscape(m));
   return o;
 }

@@ -185,6 +185,7 @@ ClassMeans SlowdownByLength(const RunOutputs& r) {
   static const double kEdges[] = {60, 600, 3600, 36000};
   return ByClass(r, {"< 1 min", "1-10 min", "10 min-1 h", "1-10 h", ">= 10 h"}, [&](std::size_t i) {
     const double run = r.jobs.end[i] - r.jobs.start[i];
+    if (std::isnan(run)) return -1L;  // no start or end column: no class (NaN compared as < 1 min)
     long k = 0;
     while (k < 4 && run >= kEdges[k]) ++k;
     return k;
