@@ -450,6 +450,14 @@ TEST(CapacitySchedule, AZeroNodeJobRunningKeepsTheScheduleInForce) {
   EXPECT_DOUBLE_EQ(s["utilisation"]["capacity_weighted"].get<double>(), 20.0 / 280.0);
   EXPECT_TRUE(s["utilisation"]["tick_mean"].is_null());  // the size changed
   EXPECT_EQ(s["counts"]["scheduler_passes"], 4);          // at 0, 10, 50 (the increase) and 100
+  // The console counts in English ("1 changes", "(1 jobs" before).
+  std::ofstream(d / "one.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
+  std::ofstream(d / "cap1.csv") << "20,2\n";
+  const ProcessResult one = RunProcess({ClustersimBinary(), "simulate", (d / "one.csv").string(), "-n", "4",
+                                        "--capacity_schedule", (d / "cap1.csv").string(), "-o", (d / "one").string()});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_NE(one.out.find("(1 job, 4 nodes,"), std::string::npos) << one.out;
+  EXPECT_NE(one.out.find(": 1 change, to 2 nodes\n"), std::string::npos) << one.out;
 }
 
 // A change before the first arrival is an event, but not queue history:

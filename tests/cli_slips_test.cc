@@ -227,10 +227,26 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   // From Joulie's variables, the error names them (and the default amplitude, 5 °C).
   const ProcessResult from_env = RunClusterWithEnv(d, kOneNode, "SIM_FACILITY_AMBIENT_TEMP_C=-300");
   EXPECT_EQ(from_env.exit_code, 1);
-  EXPECT_TRUE(Has(from_env.err, "SIM_FACILITY_AMBIENT_TEMP_C and _TEMP_AMPLITUDE_C: the ambient -300 ± 5 °C reaches "
-                                "-305 °C")) << from_env.err;
+  EXPECT_TRUE(Has(from_env.err, "SIM_FACILITY_AMBIENT_TEMP_C, _TEMP_AMPLITUDE_C and _TEMP_PERIOD_H: the ambient -300 ± "
+                                "5 °C reaches -305 °C")) << from_env.err;
+  // A period of 0 named the two other variables only.
+  const ProcessResult period = RunClusterWithEnv(d, kOneNode, "SIM_FACILITY_TEMP_PERIOD_H=0");
+  EXPECT_EQ(period.exit_code, 1);
+  EXPECT_TRUE(Has(period.err, "_TEMP_PERIOD_H: the period must be > 0 hours")) << period.err;
   const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "22,8,24", "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+// One switch set twice to two values ran with the last, without a word.
+TEST(CliSlips, ASwitchSetTwiceToTwoValuesIsRefused) {
+  const fs::path d = ScratchDir("cli_set_twice");
+  const ProcessResult r =
+      RunCluster(d, kOneNode, ComputeJob(1600), {"--set", "cpu_share=capacity", "--set", "cpu_share=per_k"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(Has(r.err, "--set cpu_share=capacity and --set cpu_share=per_k: one switch, two values")) << r.err;
+  EXPECT_FALSE(fs::exists(d / "out"));
+  EXPECT_EQ(RunCluster(d, kOneNode, ComputeJob(1600), {"--set", "cpu_share=capacity", "--set", "cpu_share=capacity",
+                                                       "--quiet"}).exit_code, 0);
 }
 
 // An ambient CSV's first row was skipped as a header whatever it held: a

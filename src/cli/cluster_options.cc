@@ -97,7 +97,7 @@ void AddClusterOptions(CLI::App* app, OptionValues* v, bool listed) {
       ->group(g);
   app->add_option("--set", v->switches,
                   "FLAG=VALUE: one power/work model switch (power-model.md §k.2), e.g. cpu_share=capacity; "
-                  "repeatable")
+                  "repeatable, one value per switch")
       ->group(g);
   app->add_option("--gpu-receiver-gate", v->receiver_gate, "on or off (default off; env SIM_GPU_RECEIVER_GATE)")
       ->group(g);
@@ -159,7 +159,15 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
   WorkOptions& wo = k.work;
   const bool joulie = c->engine.policy.compat == Compat::kJoulie;
   wo.switches = joulie ? power::PowerSwitches::Joulie() : power::PowerSwitches::Default();
-  for (const std::string& a : v.switches) RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, a));
+  for (std::size_t i = 0; i < v.switches.size(); ++i) {
+    RETURN_IF_ERROR(power::SetPowerSwitch(&wo.switches, v.switches[i]));
+    // One switch set twice: which one holds would be the order of the flags.
+    const std::string key = v.switches[i].substr(0, v.switches[i].find('='));
+    for (std::size_t k = 0; k < i; ++k)
+      if (v.switches[k].substr(0, v.switches[k].find('=')) == key && v.switches[k] != v.switches[i])
+        return Status::Error(fmt::format("--set {} and --set {}: one switch, two values; give one", v.switches[k],
+                                         v.switches[i]));
+  }
   // A value from Joulie's environment is named by its variable in errors:
   // the user never gave the flag.
   const auto named = [](const std::string& flag_value, const char* flag, const char* env) -> std::string {
@@ -333,7 +341,8 @@ Status ResolveClusterOptions(const OptionValues& v, RunConfig* c) {
         ambient = (base.empty() ? "20" : base) + "," + (amp.empty() ? "5" : amp) + "," + (period.empty() ? "24" : period);
     }
     if (!ambient.empty()) {
-      auto a = ParseAmbient(ambient, v.ambient.empty() ? "SIM_FACILITY_AMBIENT_TEMP_C and _TEMP_AMPLITUDE_C" : "--ambient");
+      auto a = ParseAmbient(ambient, v.ambient.empty() ? "SIM_FACILITY_AMBIENT_TEMP_C, _TEMP_AMPLITUDE_C and _TEMP_PERIOD_H"
+                                                       : "--ambient");
       if (!a.ok()) return a.status();
       k.facility.ambient = a.take();
     }

@@ -148,11 +148,14 @@ void PrintClusterSummary(std::ostream& out, const RunConfig& c, const ClusterSet
 
 void PrintHumanSummary(std::ostream& out, const Summary& s, const RunInfo& info, const Diagnostics& diag,
                        double wall_s) {
-  fmt::print(out, "clustersim: {} of {} ({} jobs, {} {}, {})\n", info.mode, info.input, info.jobs_loaded,
+  fmt::print(out, "clustersim: {} of {} ({}, {} {}, {})\n", info.mode, info.input, CountOf(info.jobs_loaded, "job"),
              info.capacity, info.units, info.mode == "replay" ? "recorded times" : info.policy);
   if (!info.capacity_schedule.empty())
-    fmt::print(out, "  capacity schedule {}: {} changes, between {} and {} {}\n", info.capacity_schedule,
-               info.capacity_changes, info.capacity_min, info.capacity_max, info.units);
+    fmt::print(out, "  capacity schedule {}: {}, {} {}\n", info.capacity_schedule, CountOf(info.capacity_changes, "change"),
+               info.capacity_min == info.capacity_max
+                   ? fmt::format("to {}", info.capacity_min)
+                   : fmt::format("between {} and {}", info.capacity_min, info.capacity_max),
+               info.units);
   if (info.mode == "simulation" && info.run_time_mode == "distribution")
     fmt::print(out, "  run times: {}\n", RunTimeLine(info));
   for (const std::string& line : InputReport(info, diag)) fmt::print(out, "  {}\n", line);
