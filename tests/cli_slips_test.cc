@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -235,6 +236,20 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
   EXPECT_TRUE(Has(period.err, "_TEMP_PERIOD_H: the period must be > 0 hours")) << period.err;
   const ProcessResult ok = RunCluster(d, kOneNode, ComputeJob(1600), {"--ambient", "22,8,24", "--quiet"});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+// A time that is a number the clock does not take read "cannot parse".
+TEST(CliSlips, ANumberOutsideTheClockIsNamedAsSuch) {
+  const fs::path d = ScratchDir("cli_time_range");
+  std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
+  for (const char* t : {"1e20", "-5", "1000000000001"}) {
+    const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", "-t", t,
+                                        "-o", (d / "out").string()});
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.err, fmt::format("clustersim: error: --max_time: '{}' is not a time on the trace's clock: give seconds "
+                                 "as digits in [0, 1000000000000] (86400) or a duration (90m, 24h, 1d)\n",
+                                 t));
+  }
 }
 
 // One switch set twice to two values ran with the last, without a word.
