@@ -76,11 +76,11 @@ Result<CsvTable> ReadCsvTable(const std::string& path, const std::vector<std::st
         t.numbers[k].push_back(std::nan(""));
         continue;
       }
-      // Empty is "no value" (a job that never started); text where a number
-      // belongs is a damaged file, which would be drawn wrong without a word.
+      // Empty (or nan) is "no value" (a job that never started); text where a
+      // number belongs is a damaged file, drawn wrong without a word.
       const std::string_view field = f[static_cast<std::size_t>(num_at[k])];
       const double v = CsvNumber(field);
-      if (std::isnan(v) && !field.empty()) {
+      if (std::isnan(v) && !field.empty() && field != "nan" && field != "-nan") {
         std::string_view name = numeric[k];
         if (name.ends_with('?')) name.remove_suffix(1);
         return Status::Error(fmt::format("{}:{}: column '{}': '{}' is not a number", path, first_line, name,
